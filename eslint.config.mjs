@@ -1,0 +1,45 @@
+import tseslint from "typescript-eslint";
+
+const officeGlobals = ["Office", "Excel", "CustomFunctions", "OfficeRuntime"].map((name) => ({
+  name,
+  message: "core/ and api/ are host-agnostic: reach Office only through an interface that host/ implements.",
+}));
+
+export default tseslint.config(
+  { ignores: ["dist/**", "node_modules/**", "coverage/**", "test-results/**"] },
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "no-console": "off",
+    },
+  },
+  {
+    files: ["**/*.js", "**/*.mjs", "**/*.cjs"],
+    rules: { "@typescript-eslint/no-require-imports": "off" },
+  },
+  {
+    // The dependency rule of DESIGN.md: core and api never import upward and never touch Office.
+    files: ["src/core/**", "src/api/**"],
+    rules: {
+      "no-restricted-globals": ["error", ...officeGlobals],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["**/functions/**", "**/taskpane/**", "**/commands/**", "**/host/**", "**/sandbox/**"], message: "core/ and api/ never import upward." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["src/api/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["**/core/**", "**/functions/**", "**/taskpane/**", "**/commands/**", "**/host/**", "**/sandbox/**"], message: "api/ depends on nothing above it." }] },
+      ],
+    },
+  },
+);

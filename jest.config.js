@@ -1,0 +1,28 @@
+/* Jest projects: unit (pure Node, fast), integration (real HTTP against the sandbox),
+ * e2e (the built pages in headless Chromium). `npm test` builds first, then runs all three. */
+const tsJest = [
+  "ts-jest",
+  {
+    // Type checking is `npm run typecheck`; tests transpile only (tsconfig has isolatedModules).
+    tsconfig: { module: "commonjs", moduleResolution: "node10", jsx: "react-jsx", ignoreDeprecations: "5.0" },
+  },
+];
+
+const common = {
+  transform: { "^.+\\.tsx?$": tsJest },
+  testEnvironment: "node",
+  moduleFileExtensions: ["ts", "tsx", "js", "mjs", "cjs", "json"],
+  // office-addin-mock requires office-addin-manifest, whose package entry Jest 30 on Node 20
+  // resolves to an ESM build; map it to the CommonJS entry.
+  moduleNameMapper: {
+    "^office-addin-manifest$": "<rootDir>/node_modules/office-addin-manifest/lib/main.js",
+  },
+};
+
+module.exports = {
+  projects: [
+    { ...common, displayName: "unit", testMatch: ["<rootDir>/test/unit/**/*.test.ts?(x)"] },
+    { ...common, displayName: "integration", testMatch: ["<rootDir>/test/integration/**/*.test.ts"] },
+    { ...common, displayName: "e2e", testMatch: ["<rootDir>/test/e2e/**/*.test.ts"] },
+  ],
+};
