@@ -1,0 +1,73 @@
+import { z } from "zod";
+
+/**
+ * The deployment configuration: `config.json`, shipped beside the built pages (copied from
+ * `config/deployment.json` by the build). An organisation edits that file after building to point
+ * the add-in at its own services or proxy; the user can still override each URL in the pane.
+ */
+
+export const SERVICE_NAMES = ["product", "matching", "classification", "market"] as const;
+export type ServiceName = (typeof SERVICE_NAMES)[number];
+export type ServiceUrls = Record<ServiceName, string>;
+
+/** Relative paths are allowed so that the default can reach the sandbox through the add-in's own origin. */
+const serviceUrl = z
+  .string()
+  .trim()
+  .min(1)
+  .refine((value) => value.startsWith("/") || /^https?:\/\/[^/]+/i.test(value), {
+    message: "must be an absolute http(s) URL or a path starting with /",
+  });
+
+export const deploymentConfigSchema = z.object({
+  services: z.object({
+    product: serviceUrl,
+    matching: serviceUrl,
+    classification: serviceUrl,
+    market: serviceUrl,
+  }),
+  /** True when the services are the project's sandbox: the pane then offers to fill sandbox credentials. */
+  sandbox: z.boolean().default(false),
+});
+
+export type DeploymentConfig = { services: ServiceUrls; sandbox: boolean };
+
+/** Thrown when config.json is missing, not JSON, or does not fit the schema. */
+export class ConfigError extends Error {
+  override readonly name = "ConfigError";
+}
+
+/** Resolves each service URL against the page and drops trailing slashes, so clients can append paths. */
+export function resolveServiceUrls(services: ServiceUrls, pageUrl: string): ServiceUrls {
+  const resolved = {} as ServiceUrls;
+  for (const name of SERVICE_NAMES) {
+    resolved[name] = new URL(services[name], pageUrl).toString().replace(/\/+$/, "");
+  }
+  return resolved;
+}
+
+export function parseDeploymentConfig(raw: unknown, pageUrl: string): DeploymentConfig {
+  const result = deploymentConfigSchema.safeParse(raw);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`);
+    throw new ConfigError(`The add-in's config.json is invalid: ${problems.join("; ")}`);
+  }
+  return { services: resolveServiceUrls(result.data.services, pageUrl), sandbox: result.data.sandbox };
+}
+
+export async function loadDeploymentConfig(
+  fetchFn: (url: string) => Promise<Response>,
+  pageUrl: string,
+): Promise<DeploymentConfig> {
+  const url = new URL("config.json", pageUrl).toString();
+  let raw: unknown;
+  try {
+    const response = await fetchFn(url);
+    if (!response.ok) throw new ConfigError(`The add-in's config.json could not be loaded (HTTP ${response.status}).`);
+    raw = await response.json();
+  } catch (error) {
+    if (error instanceof ConfigError) throw error;
+    throw new ConfigError(`The add-in's config.json could not be loaded: ${(error as Error).message}`);
+  }
+  return parseDeploymentConfig(raw, pageUrl);
+}

@@ -1,0 +1,69 @@
+/* Builds the one shared-runtime page (functions, pane and ribbon commands), functions.json from
+ * JSDoc, the manifest for the deployment URL, and config.json beside the pages.
+ *   npm run build                                  -> dist/ for https://localhost:3000/
+ *   npm run build -- --env url=https://addin.example.org/   -> dist/ for that URL
+ */
+const fs = require("node:fs");
+const path = require("node:path");
+const CopyWebpackPlugin = require("copy-webpack-plugin");
+const CustomFunctionsMetadataPlugin = require("custom-functions-metadata-plugin");
+const HtmlWebpackPlugin = require("html-webpack-plugin");
+const { DEV_URL, productionManifest } = require("./scripts/lib/manifest.cjs");
+
+const FUNCTION_FILES = ["match", "field", "classify"].map((name) => `./src/functions/${name}.ts`);
+
+module.exports = (env = {}, argv = {}) => {
+  const production = argv.mode !== "development";
+  const deploymentUrl = env.url || DEV_URL;
+  const configFile = path.resolve(env.config || "config/deployment.json");
+  const deploymentConfig = JSON.parse(fs.readFileSync(configFile, "utf8"));
+
+  return {
+    mode: production ? "production" : "development",
+    devtool: "source-map",
+    entry: {
+      functions: "./src/functions/index.ts",
+      commands: "./src/commands/commands.ts",
+      taskpane: "./src/taskpane/index.tsx",
+    },
+    output: {
+      path: path.resolve(__dirname, "dist"),
+      filename: "[name].js",
+      clean: true,
+    },
+    resolve: { extensions: [".ts", ".tsx", ".js"] },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          // Type-checked build: a type error fails `npm run build`.
+          use: { loader: "ts-loader", options: { configFile: "tsconfig.json", onlyCompileBundledFiles: true } },
+        },
+      ],
+    },
+    performance: { hints: false },
+    plugins: [
+      // Fails the build on bad JSDoc; appends CustomFunctions.associate calls to each file.
+      new CustomFunctionsMetadataPlugin({ output: "functions.json", input: FUNCTION_FILES }),
+      new HtmlWebpackPlugin({
+        filename: "taskpane.html",
+        template: "./src/taskpane/taskpane.html",
+        chunks: ["functions", "commands", "taskpane"],
+        chunksSortMode: "manual",
+      }),
+      new CopyWebpackPlugin({
+        patterns: [
+          { from: "assets/icon-*.png", to: "assets/[name][ext]" },
+          { from: "src/help.html", to: "help.html" },
+          { from: configFile, to: "config.json" },
+          {
+            from: "manifest.xml",
+            to: "manifest.xml",
+            transform: (content) => productionManifest(content.toString(), deploymentUrl, deploymentConfig),
+          },
+        ],
+      }),
+    ],
+  };
+};
