@@ -12,10 +12,11 @@ const common = {
   transform: { "^.+\\.tsx?$": tsJest },
   testEnvironment: "node",
   moduleFileExtensions: ["ts", "tsx", "js", "mjs", "cjs", "json"],
-  // office-addin-mock requires office-addin-manifest, whose package entry Jest 30 on Node 20
-  // resolves to an ESM build; map it to the CommonJS entry.
+  // office-addin-mock needs only the OfficeApp enum of office-addin-manifest, whose main entry pulls
+  // in @microsoft/app-manifest and an ESM-only strip-bom that Jest 30 cannot require on Node 20;
+  // map it to the CommonJS module that defines OfficeApp.
   moduleNameMapper: {
-    "^office-addin-manifest$": "<rootDir>/node_modules/office-addin-manifest/lib/main.js",
+    "^office-addin-manifest$": "<rootDir>/node_modules/office-addin-manifest/lib/officeApp.js",
   },
 };
 

@@ -9,8 +9,8 @@ const CopyWebpackPlugin = require("copy-webpack-plugin");
 const CustomFunctionsMetadataPlugin = require("custom-functions-metadata-plugin");
 const HtmlWebpackPlugin = require("html-webpack-plugin");
 const { DEV_URL, productionManifest } = require("./scripts/lib/manifest.cjs");
+const { functionFiles } = require("./scripts/lib/function-files.cjs");
 
-const FUNCTION_FILES = ["match", "field", "classify"].map((name) => `./src/functions/${name}.ts`);
 
 module.exports = (env = {}, argv = {}) => {
   const production = argv.mode !== "development";
@@ -45,7 +45,7 @@ module.exports = (env = {}, argv = {}) => {
     performance: { hints: false },
     plugins: [
       // Fails the build on bad JSDoc; appends CustomFunctions.associate calls to each file.
-      new CustomFunctionsMetadataPlugin({ output: "functions.json", input: FUNCTION_FILES }),
+      new CustomFunctionsMetadataPlugin({ output: "functions.json", input: functionFiles() }),
       new HtmlWebpackPlugin({
         filename: "taskpane.html",
         template: "./src/taskpane/taskpane.html",

@@ -23,8 +23,20 @@ const { values: opts } = parseArgs({
     "no-sideload": { type: "boolean", default: false },
     "no-sandbox": { type: "boolean", default: false },
     watch: { type: "boolean", default: false },
+    help: { type: "boolean", default: false },
   },
 });
+if (opts.help) {
+  console.log(`npm start [-- options]
+  --port N           HTTPS port of the add-in (default 3000; the manifest expects 3000)
+  --sandbox-port N   port of the sandbox (default 3001; 0 picks a free one)
+  --no-build         serve the existing dist/
+  --no-sideload      do not try to open desktop Excel
+  --no-sandbox       do not start the sandbox (config.json then needs real service URLs)
+  --watch            rebuild on change
+  --sandbox-args …   everything after this goes to the sandbox (e.g. --seed 7 --companies 200000)`);
+  process.exit(0);
+}
 
 const webpack = path.join(ROOT, "node_modules/webpack-cli/bin/cli.js");
 

@@ -1,5 +1,5 @@
 // npm test: every check a change must pass, in the order that fails fastest.
-// typecheck → lint → production build (webpack; functions.json from JSDoc) → manifests → jest (unit,
+// system packages → typecheck → lint → production build (webpack; functions.json from JSDoc) → manifests → jest (unit,
 // integration against the sandbox, end-to-end in headless Chromium against the built pages).
 //   npm test -- <jest args>      e.g. npm test -- --selectProjects unit
 //   UKCO_TEST_SKIP=typecheck,lint,build npm test   to skip steps while iterating
@@ -13,6 +13,7 @@ const skip = new Set((process.env.UKCO_TEST_SKIP ?? "").split(",").filter(Boolea
 const TEST_DEPLOYMENT_URL = "https://addin.example.org/ukco/";
 
 const steps = [
+  ["system", [path.join(ROOT, "scripts/ensure-system-deps.mjs")]],
   ["typecheck", [bin("typescript", "bin/tsc"), "-p", "tsconfig.json", "--noEmit"]],
   ["typecheck", [bin("typescript", "bin/tsc"), "-p", "tsconfig.core.json", "--noEmit"]],
   ["lint", [bin("eslint", "bin/eslint.js"), "."]],
