@@ -1,0 +1,96 @@
+/**
+ * Builds the four clients over one injected fetch, clock and credential source, with one
+ * governor per service (shared by every call to that service).
+ */
+import { createClassificationClient, checkClassificationToken, CLASSIFICATION_TIMEOUTS, type ClassificationClient } from "./classification/client";
+import type { CredentialSource, ServiceName } from "./credentials";
+import { Governor, type GovernorLimits } from "./http/governor";
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./http/retry";
+import { createTransport, type TransportOptions } from "./http/transport";
+import { systemClock, type Clock, type FetchLike, type RandomSource } from "./http/types";
+import { createMarketClient, MARKET_TIMEOUTS, type MarketClient } from "./market/client";
+import { createMatchingClient, MATCHING_TIMEOUTS, type MatchingClient } from "./matching/client";
+import { checkMatchingKey, MATCHING_KEY_PREFIX } from "./matching/credential";
+import { createProductClient, PRODUCT_TIMEOUTS, type ProductClient } from "./product/client";
+
+/**
+ * Client-side limits. Product 200/min (API-FACTS), classification 5/min (API-FACTS), matching
+ * 60/min with 4 at once (INFERRED, CONTRACT-CHOICES.md), multi-market 60/min (contract).
+ * Concurrency caps other than matching's are ours (INFERRED): small, so one burst cannot hog the host.
+ */
+export const DEFAULT_LIMITS: Readonly<Record<ServiceName, GovernorLimits>> = {
+  product: { perMinute: 200, concurrency: 6 },
+  matching: { perMinute: 60, concurrency: 4 },
+  classification: { perMinute: 5, concurrency: 2 },
+  market: { perMinute: 60, concurrency: 4 },
+};
+
+export interface ApiTimeouts {
+  product: typeof PRODUCT_TIMEOUTS;
+  matching: typeof MATCHING_TIMEOUTS;
+  classification: typeof CLASSIFICATION_TIMEOUTS;
+  market: typeof MARKET_TIMEOUTS;
+}
+
+export interface ApiClientsOptions {
+  fetch: FetchLike;
+  credentials: CredentialSource;
+  /** Base URL of each service; the product one ends in `/api`. */
+  baseUrls: Readonly<Record<ServiceName, string>>;
+  clock?: Clock;
+  random?: RandomSource;
+  limits?: Partial<Record<ServiceName, Partial<GovernorLimits>>>;
+  retry?: Partial<Record<ServiceName, Partial<RetryPolicy>>>;
+  timeouts?: { [S in ServiceName]?: Partial<ApiTimeouts[S]> };
+}
+
+export interface ApiClients {
+  product: ProductClient;
+  matching: MatchingClient;
+  classification: ClassificationClient;
+  market: MarketClient;
+  /** One per service: subscribe for queue status, or inspect with `snapshot()`. */
+  governors: Readonly<Record<ServiceName, Governor>>;
+}
+
+/** A matching key is only ever sent to matching. */
+const notAMatchingKey = (token: string): "wrong-kind" | undefined => (token.startsWith(MATCHING_KEY_PREFIX) ? "wrong-kind" : undefined);
+
+const CREDENTIAL_CHECKS: Readonly<Record<ServiceName, TransportOptions["checkCredential"]>> = {
+  product: notAMatchingKey,
+  matching: checkMatchingKey,
+  classification: checkClassificationToken,
+  market: notAMatchingKey,
+};
+
+export function createApiClients(options: ApiClientsOptions): ApiClients {
+  const clock = options.clock ?? systemClock;
+  const random = options.random ?? Math.random;
+  const governor = (service: ServiceName): Governor => new Governor(service, { ...DEFAULT_LIMITS[service], ...options.limits?.[service] }, clock);
+  const governors: Record<ServiceName, Governor> = {
+    product: governor("product"),
+    matching: governor("matching"),
+    classification: governor("classification"),
+    market: governor("market"),
+  };
+  const transport = (service: ServiceName) =>
+    createTransport({
+      service,
+      baseUrl: options.baseUrls[service],
+      fetch: options.fetch,
+      clock,
+      random,
+      credentials: options.credentials,
+      governor: governors[service],
+      retry: { ...DEFAULT_RETRY_POLICY, ...options.retry?.[service] },
+      checkCredential: CREDENTIAL_CHECKS[service],
+    });
+  const t = options.timeouts ?? {};
+  return {
+    product: createProductClient(transport("product"), { ...PRODUCT_TIMEOUTS, ...t.product }),
+    matching: createMatchingClient(transport("matching"), { ...MATCHING_TIMEOUTS, ...t.matching }),
+    classification: createClassificationClient(transport("classification"), { ...CLASSIFICATION_TIMEOUTS, ...t.classification }),
+    market: createMarketClient(transport("market"), { ...MARKET_TIMEOUTS, ...t.market }),
+    governors,
+  };
+}

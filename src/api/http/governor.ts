@@ -1,0 +1,201 @@
+/**
+ * A per-service limiter: at most `perMinute` sends in any sliding window and at most
+ * `concurrency` in flight, first come first served. A burst queues here instead of drawing
+ * 429s; a 429 with `Retry-After` pauses the whole service. Time comes from the injected clock.
+ */
+import type { ServiceName } from "../credentials";
+import { AbortedError } from "./errors";
+import type { Clock, WaitInfo } from "./types";
+
+export interface GovernorLimits {
+  /** Sends allowed in any window of `windowMs`. */
+  perMinute: number;
+  /** Requests in flight at once. */
+  concurrency: number;
+  /**
+   * Length of the rate window. INFERRED: a minute plus a small margin, so that network jitter
+   * between our send time and the server's receipt time cannot squeeze N+1 requests into its minute.
+   */
+  windowMs?: number;
+}
+
+export const RATE_WINDOW_MS = 60_000 + 500;
+
+export interface GovernorSnapshot {
+  service: ServiceName;
+  queued: number;
+  inFlight: number;
+  /** Epoch ms until which the service is paused after a 429, or 0. */
+  pausedUntil: number;
+  /** Rough time until the last queued request is sent. */
+  drainEstimateMs: number;
+}
+
+export interface Permit {
+  /** Frees the concurrency slot; call once the response is read. Safe to call twice. */
+  release(): void;
+}
+
+export interface AcquireOptions {
+  signal?: AbortSignal;
+  onWait?: (info: WaitInfo) => void;
+  /** Does not use a rate slot (still waits for concurrency and pauses). */
+  rateExempt?: boolean;
+}
+
+interface Waiter {
+  options: AcquireOptions;
+  grant: (permit: Permit) => void;
+  detach: () => void;
+  last?: string;
+}
+
+export class Governor {
+  private readonly queue: Waiter[] = [];
+  private readonly sent: number[] = [];
+  private inFlight = 0;
+  private pausedUntil = 0;
+  private wake: { at: number; stop: AbortController } | undefined;
+  private readonly listeners = new Set<(s: GovernorSnapshot) => void>();
+  private readonly windowMs: number;
+
+  constructor(
+    readonly service: ServiceName,
+    readonly limits: GovernorLimits,
+    private readonly clock: Clock,
+  ) {
+    if (!(limits.perMinute >= 1) || !(limits.concurrency >= 1)) throw new RangeError("Governor limits must be at least 1");
+    this.windowMs = limits.windowMs ?? RATE_WINDOW_MS;
+  }
+
+  /** Waits for a turn. Rejects with AbortedError, leaving the queue, as soon as `signal` aborts. */
+  acquire(options: AcquireOptions = {}): Promise<Permit> {
+    return new Promise<Permit>((resolve, reject) => {
+      const { signal } = options;
+      if (signal?.aborted) {
+        reject(new AbortedError(this.service));
+        return;
+      }
+      const onAbort = (): void => {
+        const index = this.queue.indexOf(waiter);
+        if (index >= 0) this.queue.splice(index, 1);
+        reject(new AbortedError(this.service));
+        this.pump();
+      };
+      const waiter: Waiter = {
+        options,
+        grant: resolve,
+        detach: () => signal?.removeEventListener("abort", onAbort),
+      };
+      signal?.addEventListener("abort", onAbort, { once: true });
+      this.queue.push(waiter);
+      this.pump();
+    });
+  }
+
+  /** Holds every queued and future request of this service for `ms` (a 429 with `Retry-After`). */
+  pause(ms: number): void {
+    this.pausedUntil = Math.max(this.pausedUntil, this.clock.now() + ms);
+    this.pump();
+  }
+
+  /** Observes queue changes (for a status line in the pane). Returns an unsubscribe function. */
+  subscribe(listener: (s: GovernorSnapshot) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  snapshot(): GovernorSnapshot {
+    const starts = this.estimateStarts();
+    const now = this.clock.now();
+    return {
+      service: this.service,
+      queued: this.queue.length,
+      inFlight: this.inFlight,
+      pausedUntil: this.pausedUntil > now ? this.pausedUntil : 0,
+      drainEstimateMs: starts.length ? (starts[starts.length - 1] as number) - now : 0,
+    };
+  }
+
+  private rateFreeAt(log: readonly number[]): number {
+    const { perMinute } = this.limits;
+    return log.length >= perMinute ? (log[log.length - perMinute] as number) + this.windowMs : 0;
+  }
+
+  private pump(): void {
+    const now = this.clock.now();
+    while (this.sent.length && (this.sent[0] as number) + this.windowMs <= now) this.sent.shift();
+    let blockedUntil = 0;
+    while (this.queue.length && this.inFlight < this.limits.concurrency) {
+      const head = this.queue[0] as Waiter;
+      const earliest = Math.max(this.pausedUntil, head.options.rateExempt ? 0 : this.rateFreeAt(this.sent));
+      if (earliest > now) {
+        blockedUntil = earliest;
+        break;
+      }
+      this.queue.shift();
+      head.detach();
+      this.inFlight += 1;
+      if (!head.options.rateExempt) this.sent.push(now);
+      head.grant(this.permit());
+    }
+    this.schedule(blockedUntil);
+    this.notify();
+  }
+
+  private permit(): Permit {
+    let released = false;
+    return {
+      release: () => {
+        if (released) return;
+        released = true;
+        this.inFlight -= 1;
+        this.pump();
+      },
+    };
+  }
+
+  private schedule(at: number): void {
+    if (this.wake && this.wake.at === at) return;
+    this.wake?.stop.abort();
+    this.wake = undefined;
+    if (!at) return;
+    const stop = new AbortController();
+    this.wake = { at, stop };
+    this.clock.sleep(at - this.clock.now(), stop.signal).then(
+      () => {
+        if (this.wake?.stop === stop) this.wake = undefined;
+        this.pump();
+      },
+      () => undefined,
+    );
+  }
+
+  /** Expected send time of each queued request, from the rate window and pause only. */
+  private estimateStarts(): number[] {
+    const now = this.clock.now();
+    const log = this.sent.filter((t) => t + this.windowMs > now);
+    return this.queue.map((w) => {
+      const start = Math.max(now, this.pausedUntil, w.options.rateExempt ? 0 : this.rateFreeAt(log));
+      if (!w.options.rateExempt) log.push(start);
+      return start;
+    });
+  }
+
+  private notify(): void {
+    const starts = this.estimateStarts();
+    const now = this.clock.now();
+    this.queue.forEach((w, i) => {
+      if (!w.options.onWait) return;
+      const info: WaitInfo = { service: this.service, position: i + 1, queueLength: this.queue.length, estimatedWaitMs: (starts[i] as number) - now };
+      const key = `${info.position}/${info.queueLength}/${info.estimatedWaitMs}`;
+      if (key === w.last) return;
+      w.last = key;
+      w.options.onWait(info);
+    });
+    if (this.listeners.size) {
+      const snap = this.snapshot();
+      for (const listener of this.listeners) listener(snap);
+    }
+  }
+}

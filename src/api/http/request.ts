@@ -1,0 +1,144 @@
+/**
+ * One HTTP attempt: build the URL, send with a time-out, read the body, and turn the outcome
+ * into validated data or a typed error. Retries, governing and credentials live around it.
+ */
+import type { z } from "zod";
+import type { ServiceName } from "../credentials";
+import { parseErrorBody, type ParsedErrorBody } from "./error-body";
+import { AbortedError, ApiError, AuthRequiredError, HttpError, NetworkError, RateLimitedError, SchemaError, TimeoutError } from "./errors";
+import { redactUrl, scrubSecrets } from "./redact";
+import { parseRetryAfter } from "./retry-after";
+import type { Clock, FetchLike } from "./types";
+
+export type QueryValue = string | number | boolean | undefined;
+
+export interface RequestSpec<S extends z.ZodType> {
+  /** Names the operation in schema errors, e.g. `product.listCompanies`. */
+  operation: string;
+  method: "GET" | "POST";
+  /** Path below the service base URL, segments already encoded. */
+  path: string;
+  query?: Record<string, QueryValue>;
+  json?: unknown;
+  form?: Record<string, string>;
+  schema: S;
+  timeoutMs: number;
+  /** Safe to send again after a network failure or client time-out. */
+  idempotent: boolean;
+  /** Sent without a credential (the login form). */
+  anonymous?: boolean;
+  /** Not counted in the service's rate window (matching status polls). */
+  rateExempt?: boolean;
+  /** Values that must never survive into an error (a password). */
+  secrets?: readonly string[];
+  /** Lets one operation read a status differently (login 400 means bad credentials). */
+  onStatus?: (status: number, parsed: ParsedErrorBody) => ApiError | undefined;
+}
+
+export interface AttemptContext {
+  service: ServiceName;
+  baseUrl: string;
+  fetch: FetchLike;
+  clock: Clock;
+  token?: string;
+  signal?: AbortSignal;
+}
+
+export function buildUrl(baseUrl: string, path: string, query?: Record<string, QueryValue>): string {
+  const url = baseUrl.replace(/\/+$/, "") + path;
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) params.append(name, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${url}?${qs}` : url;
+}
+
+function encodeBody(spec: RequestSpec<z.ZodType>): { body?: string; contentType?: string } {
+  if (spec.form) return { body: new URLSearchParams(spec.form).toString(), contentType: "application/x-www-form-urlencoded" };
+  if (spec.json !== undefined) return { body: JSON.stringify(spec.json), contentType: "application/json" };
+  return {};
+}
+
+/** Rejects as soon as `signal` aborts, even when the injected fetch ignores signals. */
+function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(signal.reason);
+    if (signal.aborted) onAbort();
+    signal.addEventListener("abort", onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
+
+function jsonIssue(message: string): z.core.$ZodIssue {
+  return { code: "custom", path: [], message, input: undefined } as z.core.$ZodIssue;
+}
+
+export async function sendOnce<S extends z.ZodType>(ctx: AttemptContext, spec: RequestSpec<S>): Promise<z.output<S>> {
+  const url = buildUrl(ctx.baseUrl, spec.path, spec.query);
+  const safeUrl = redactUrl(url);
+  const { body, contentType } = encodeBody(spec);
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (contentType) headers["Content-Type"] = contentType;
+  if (ctx.token !== undefined) headers["Authorization"] = `Bearer ${ctx.token}`;
+
+  if (ctx.signal?.aborted) throw new AbortedError(ctx.service);
+  const inFlight = new AbortController();
+  const stopTimer = new AbortController();
+  let timedOut = false;
+  const onUserAbort = (): void => inFlight.abort(ctx.signal?.reason);
+  ctx.signal?.addEventListener("abort", onUserAbort, { once: true });
+  ctx.clock.sleep(spec.timeoutMs, stopTimer.signal).then(
+    () => {
+      timedOut = true;
+      inFlight.abort(new DOMException("timed out", "TimeoutError"));
+    },
+    () => undefined,
+  );
+
+  let response: Response;
+  let text: string;
+  try {
+    const send = ctx.fetch;
+    response = await raceAbort(send(url, { method: spec.method, headers, body, signal: inFlight.signal }), inFlight.signal);
+    text = await raceAbort(response.text(), inFlight.signal);
+  } catch (cause) {
+    if (ctx.signal?.aborted) throw new AbortedError(ctx.service);
+    if (timedOut) throw new TimeoutError(ctx.service, spec.method, safeUrl, "client", spec.timeoutMs);
+    throw new NetworkError(ctx.service, spec.method, safeUrl, cause);
+  } finally {
+    stopTimer.abort();
+    ctx.signal?.removeEventListener("abort", onUserAbort);
+  }
+
+  if (!response.ok) {
+    const secrets = [...(spec.secrets ?? []), ...(ctx.token ? [ctx.token] : [])];
+    throw statusError(ctx, spec, response, scrubSecrets(parseErrorBody(response.headers.get("content-type") ?? undefined, text), secrets), safeUrl);
+  }
+  let json: unknown;
+  try {
+    json = text.trim() === "" ? undefined : JSON.parse(text);
+  } catch {
+    throw new SchemaError(ctx.service, spec.operation, safeUrl, response.status, [jsonIssue("The response body is not JSON")]);
+  }
+  const parsed = spec.schema.safeParse(json);
+  if (!parsed.success) throw new SchemaError(ctx.service, spec.operation, safeUrl, response.status, parsed.error.issues);
+  return parsed.data;
+}
+
+function statusError(ctx: AttemptContext, spec: RequestSpec<z.ZodType>, response: Response, parsed: ParsedErrorBody, safeUrl: string): ApiError {
+  const status = response.status;
+  const special = spec.onStatus?.(status, parsed);
+  if (special) return special;
+  if (status === 401) return new AuthRequiredError(ctx.service, "rejected", { status, serverMessage: parsed.serverMessage });
+  if (status === 504) return new TimeoutError(ctx.service, spec.method, safeUrl, "server");
+  const init = {
+    ...parsed,
+    status,
+    method: spec.method,
+    url: safeUrl,
+    contentType: response.headers.get("content-type") ?? undefined,
+    retryAfterMs: parseRetryAfter(response.headers.get("retry-after"), ctx.clock.now()),
+  };
+  return status === 429 ? new RateLimitedError(ctx.service, init) : new HttpError(ctx.service, init);
+}

@@ -1,0 +1,80 @@
+/**
+ * A service's way of sending: fetch its own credential, wait for the governor, send one
+ * attempt, and retry as the policy allows. Every client method goes through `send`.
+ */
+import type { z } from "zod";
+import type { CredentialSource, InvalidationReason, ServiceName } from "../credentials";
+import { AbortedError, AuthRequiredError, RateLimitedError, type AuthProblem } from "./errors";
+import type { Governor } from "./governor";
+import { sendOnce, type RequestSpec } from "./request";
+import { noRetriesYet, planRetry, type RetryPolicy } from "./retry";
+import type { CallOptions, Clock, FetchLike, RandomSource } from "./types";
+
+export interface TransportOptions {
+  service: ServiceName;
+  baseUrl: string;
+  fetch: FetchLike;
+  clock: Clock;
+  random: RandomSource;
+  credentials: CredentialSource;
+  governor: Governor;
+  retry: RetryPolicy;
+  /** Refuses a stored credential this service does not take, before anything is sent. */
+  checkCredential?: (token: string, nowMs: number) => Extract<AuthProblem, "wrong-kind" | "expired"> | undefined;
+}
+
+export interface Transport {
+  readonly service: ServiceName;
+  readonly clock: Clock;
+  send<S extends z.ZodType>(spec: RequestSpec<S>, options?: CallOptions): Promise<z.output<S>>;
+}
+
+async function tell(credentials: CredentialSource, service: ServiceName, reason: InvalidationReason): Promise<void> {
+  try {
+    await credentials.invalidate(service, reason);
+  } catch {
+    // The auth error the caller gets matters more than a failing store.
+  }
+}
+
+export function createTransport(o: TransportOptions): Transport {
+  async function credentialFor(spec: RequestSpec<z.ZodType>): Promise<string | undefined> {
+    if (spec.anonymous) return undefined;
+    const token = await o.credentials.getToken(o.service);
+    if (!token) throw new AuthRequiredError(o.service, "missing");
+    const problem = o.checkCredential?.(token, o.clock.now());
+    if (problem) {
+      await tell(o.credentials, o.service, problem);
+      throw new AuthRequiredError(o.service, problem);
+    }
+    return token;
+  }
+
+  async function send<S extends z.ZodType>(spec: RequestSpec<S>, options: CallOptions = {}): Promise<z.output<S>> {
+    const { signal, onWait } = options;
+    if (signal?.aborted) throw new AbortedError(o.service);
+    const token = await credentialFor(spec);
+    const counts = noRetriesYet();
+    for (;;) {
+      const permit = await o.governor.acquire({ signal, onWait, rateExempt: spec.rateExempt });
+      let delay: number | undefined;
+      try {
+        return await sendOnce({ service: o.service, baseUrl: o.baseUrl, fetch: o.fetch, clock: o.clock, token, signal }, spec);
+      } catch (error) {
+        if (error instanceof AuthRequiredError && error.problem === "rejected") await tell(o.credentials, o.service, "rejected");
+        delay = planRetry(error, counts, o.retry, spec.idempotent, o.random);
+        if (delay === undefined) throw error;
+        if (error instanceof RateLimitedError && error.retryAfterMs !== undefined) o.governor.pause(error.retryAfterMs);
+      } finally {
+        permit.release();
+      }
+      try {
+        await o.clock.sleep(delay, signal);
+      } catch {
+        throw new AbortedError(o.service);
+      }
+    }
+  }
+
+  return { service: o.service, clock: o.clock, send };
+}

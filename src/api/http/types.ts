@@ -1,0 +1,58 @@
+/** Shared transport types: everything the clients need from the outside world is injected. */
+
+/** The one way the clients reach the network. Called without a receiver, so `window.fetch` works unbound. */
+export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
+
+/** Time, injected so governors, retries and time-outs can be driven by a fake clock in tests. */
+export interface Clock {
+  /** Milliseconds since the epoch. */
+  now(): number;
+  /** Resolves after `ms`; rejects with the signal's reason as soon as `signal` aborts. */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+}
+
+/** A source of uniform numbers in [0, 1), injected so jitter is reproducible in tests. */
+export type RandomSource = () => number;
+
+/** Options every client method accepts. */
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Told where this request stands while it waits in the service's governor queue. */
+  onWait?: (info: WaitInfo) => void;
+}
+
+/** Where a queued request stands in its service's governor. */
+export interface WaitInfo {
+  service: string;
+  /** 1 for the next request to go. */
+  position: number;
+  queueLength: number;
+  /** Rough time until this request is sent, from the rate window and any service pause (ignores concurrency). */
+  estimatedWaitMs: number;
+}
+
+function abortReason(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException("The operation was aborted.", "AbortError");
+}
+
+/** The real clock (`Date.now` and `setTimeout`). */
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  sleep(ms, signal) {
+    return new Promise<void>((resolve, reject) => {
+      if (signal?.aborted) {
+        reject(abortReason(signal));
+        return;
+      }
+      const onAbort = (): void => {
+        clearTimeout(timer);
+        reject(abortReason(signal as AbortSignal));
+      };
+      const timer = setTimeout(() => {
+        signal?.removeEventListener("abort", onAbort);
+        resolve();
+      }, Math.max(0, ms));
+      signal?.addEventListener("abort", onAbort, { once: true });
+    });
+  },
+};

@@ -1,0 +1,148 @@
+/** Response schemas of the product API v2 besides the company record itself. */
+import { z } from "zod";
+import { FilterGroupSchema, lenient, lenientArray } from "../lenient";
+import { ClassifiedCompanySchema, type ClassifiedCompany } from "./company";
+import { looseIsoDate } from "./field-builders";
+
+/**
+ * With the `ReturnCompanyIDsOnly` setting the service sends plain company-number strings.
+ * INFERRED (ours): such an entry is read as a record holding only `CompanyNumber`, so every
+ * caller handles one type.
+ */
+const CompanyOrNumberSchema = z.union([
+  z.string().transform((CompanyNumber): ClassifiedCompany => ({ CompanyNumber })),
+  ClassifiedCompanySchema,
+]);
+
+const bandCount = z.looseObject({ Band: lenient(z.string()), Count: lenient(z.number()) });
+const codeCount = z.looseObject({ Code: lenient(z.string()), Description: lenient(z.string()), Count: lenient(z.number()) });
+
+/** INFERRED (CONTRACT-CHOICES.md `insights` fields). */
+export const InsightsSchema = z.looseObject({
+  TotalCompanies: lenient(z.number()),
+  CompaniesByRTIC: lenientArray(codeCount),
+  TurnoverBands: lenientArray(bandCount),
+  EmployeeBands: lenientArray(bandCount),
+  CompaniesByNation: lenientArray(z.looseObject({ Nation: lenient(z.string()), Count: lenient(z.number()) })),
+});
+
+/** INFERRED (CONTRACT-CHOICES.md `CompanyChanges` items). */
+export const CompanyChangeSchema = z.looseObject({
+  CompanyNumber: lenient(z.string()),
+  Field: lenient(z.string()),
+  OldValue: z.unknown().optional(),
+  NewValue: z.unknown().optional(),
+  ChangedAt: lenient(z.string()),
+});
+
+/** The job-posting aggregates of the list envelope; each is omitted without scope `jobdata:read`. */
+export const JOB_POSTING_AGGREGATES = [
+  "JobPostingsBySOC4Code", "JobPostingsBySOC4Name", "JobPostingsByLotName", "AverageAdvertisedSalaryBySOC4Code",
+  "AverageAdvertisedSalaryBySOC4Name", "AverageAdvertisedSalaryByLotName", "JobPostingsBySkill", "AveragePostingDurationBySkill",
+  "RTICJobPostings", "RTICVerticalJobPostings", "CICJobPostings", "CICVerticalJobPostings", "CompanyJobPostingsOverTimeBySOC4",
+  "CompanyJobPostingsOverTimeByLOT", "JobPostingsByCommonSkill", "AveragePostingDurationByCommonSkill", "JobPostingsByCertificationsSkill",
+  "AveragePostingDurationByCertificationsSkill", "JobPostingsBySpecializedSkill", "AveragePostingDurationBySpecializedSkill",
+  "JobPostingInsights", "JobPostingInsightsLOT",
+] as const;
+
+/** INFERRED (CONTRACT-CHOICES.md): aggregate items are `{Key, Count?, Value?}`. */
+const AggregateItemSchema = z.looseObject({ Key: lenient(z.union([z.string(), z.number()])), Count: lenient(z.number()), Value: lenient(z.number()) });
+const aggregates = Object.fromEntries(JOB_POSTING_AGGREGATES.map((name) => [name, lenient(z.array(AggregateItemSchema))])) as Record<
+  (typeof JOB_POSTING_AGGREGATES)[number],
+  ReturnType<typeof lenient<z.ZodArray<typeof AggregateItemSchema>>>
+>;
+
+/** `FilteredCompaniesResponseBody`: the list envelope of `POST /v2/companies`, classify and explore lists. */
+export const ListEnvelopeSchema = z.looseObject({
+  companies: z.array(CompanyOrNumberSchema),
+  insights: lenient(InsightsSchema),
+  CompanyChanges: lenient(z.array(CompanyChangeSchema)),
+  ...aggregates,
+});
+export type ListEnvelope = z.infer<typeof ListEnvelopeSchema>;
+
+/** INFERRED (CONTRACT-CHOICES.md "Classify scores"): classify adds a `Score` (0–1) to each company, best first. */
+export const ScoredCompanySchema = ClassifiedCompanySchema.extend({ Score: lenient(z.number()) });
+export const ClassifyEnvelopeSchema = ListEnvelopeSchema.extend({ companies: z.array(ScoredCompanySchema) });
+export type ClassifyEnvelope = z.infer<typeof ClassifyEnvelopeSchema>;
+
+/** The website batch envelope. */
+export const WebsiteEnvelopeSchema = z.looseObject({
+  matchcount: z.number().int().nullish(),
+  companies: z.array(ClassifiedCompanySchema),
+});
+export type WebsiteEnvelope = z.infer<typeof WebsiteEnvelopeSchema>;
+
+/** INFERRED (CONTRACT-CHOICES.md): `GET /v2/companies/by-website` sends the batch envelope; a bare array is read as one. */
+export const WebsitePageSchema = z.preprocess((v) => (Array.isArray(v) ? { companies: v } : v), WebsiteEnvelopeSchema);
+
+/** `GroupStructureDetails`: one row of `GET /v2/companies/{n}/group-structure`. */
+export const GroupStructureRowSchema = z.looseObject({
+  CanBeConsolidated: z.boolean().nullish(),
+  ConsolidatedAccountsCompanyName: z.string().nullish(),
+  ConsolidatedAccountsCompanyNumber: z.string().nullish(),
+  IsLikelyDistinctBrand: z.boolean().nullish(),
+  IsSubGroup: z.boolean().nullish(),
+  IsSubsidiaryCompanyWebsiteInheritedFromGroupStructure: z.boolean().nullish(),
+  ParentCompanyName: z.string().nullish(),
+  ParentCompanyNumber: z.string().nullish(),
+  SubsidiaryCompanyLevel: z.number().int().nullish(),
+  SubsidiaryCompanyName: z.string().nullish(),
+  SubsidiaryCompanyNumber: z.string().nullish(),
+  SubsidiaryCompanyWebsite: z.string().nullish(),
+  TypeOfAccounts: z.string().nullish(),
+  UltimateParentCompanyName: z.string().nullish(),
+  UltimateParentCompanyNumber: z.string().nullish(),
+});
+export const GroupStructureSchema = z.array(GroupStructureRowSchema);
+export type GroupStructureRow = z.infer<typeof GroupStructureRowSchema>;
+
+/** INFERRED (CONTRACT-CHOICES.md): the type-ahead hits of `GET /v2/search/aheadFull/{n}`. */
+export const SearchAheadSchema = z.looseObject({
+  Count: lenient(z.number()),
+  Companies: lenientArray(
+    z.looseObject({
+      CompanyNumber: lenient(z.string()),
+      CompanyName: lenient(z.string()),
+      CompanyStatus: lenient(z.string()),
+      RegisteredPostcode: lenient(z.string()),
+      IncorporationDate: lenient(z.string()),
+      Homepage_domain: lenient(z.string()),
+      CompanyChanges: lenient(z.array(CompanyChangeSchema)),
+    }),
+  ),
+});
+export type SearchAhead = z.infer<typeof SearchAheadSchema>;
+
+/** INFERRED (CONTRACT-CHOICES.md): `GET /v2/classification/list-summary`. */
+export const ListSummarySchema = z.looseObject({
+  ModelCode: lenient(z.string()),
+  Cutoff: lenient(z.number()),
+  TotalScored: lenient(z.number()),
+  CompaniesAboveCutoff: lenient(z.number()),
+  ScoreDistribution: lenientArray(z.looseObject({ From: lenient(z.number()), To: lenient(z.number()), Count: lenient(z.number()) })),
+  CompaniesByRTIC: lenientArray(codeCount),
+  TurnoverBands: lenientArray(bandCount),
+  EmployeeBands: lenientArray(bandCount),
+});
+export type ListSummary = z.infer<typeof ListSummarySchema>;
+
+/** INFERRED (CONTRACT-CHOICES.md): `GET /v2/filters`. */
+export const ProductFiltersSchema = z.looseObject({ Filters: lenientArray(FilterGroupSchema) });
+export type ProductFilters = z.infer<typeof ProductFiltersSchema>;
+
+/** INFERRED (CONTRACT-CHOICES.md): the catalogue `GET /v2/explore`. */
+export const ExploreCatalogueSchema = z.looseObject({
+  Lists: lenientArray(
+    z.looseObject({ ListId: z.string(), Name: lenient(z.string()), Description: lenient(z.string()), CompanyCount: lenient(z.number()) }),
+  ),
+});
+export type ExploreCatalogue = z.infer<typeof ExploreCatalogueSchema>;
+
+/** INFERRED (CONTRACT-CHOICES.md): 201 answer of `POST /v2/companies/number-sets`. */
+export const NumberSetSchema = z.looseObject({
+  CompanyNumberSetId: z.string().min(1),
+  Count: lenient(z.number()),
+  ExpiresAt: lenient(looseIsoDate()),
+});
+export type NumberSet = z.infer<typeof NumberSetSchema>;
