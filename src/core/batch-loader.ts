@@ -1,0 +1,152 @@
+/**
+ * Groups the asks of a recalculation burst into the fewest requests. Excel calls a function
+ * once per cell, many cells in one burst; each `load(key)` joins a queue, identical keys share
+ * one entry, and a flush sends up to `maxBatchSize` keys in one `loadMany`. Unlike the batching
+ * sample this learns from, every promise settles: with the key's value, its own error, the
+ * request's error, or a time-out after `settleTimeoutMs` — a cell never waits forever.
+ */
+import type { Clock } from "../api/http/types";
+import { UnavailableError } from "./errors";
+
+export interface BatchLoaderOptions<V> {
+  /** One request for many keys. Keys missing from the returned map are an error for those keys. */
+  loadMany(keys: readonly string[], signal: AbortSignal): Promise<ReadonlyMap<string, V | Error>>;
+  clock: Clock;
+  /** Most keys one request may carry (the contract's page size). */
+  maxBatchSize: number;
+  /** Quiet time that ends a burst: flush when no new key arrived for this long. */
+  burstWindowMs: number;
+  /** Flush at the latest this long after the first queued key, even if asks keep coming. */
+  maxDelayMs: number;
+  /** Longest any caller waits, from its ask to an answer. */
+  settleTimeoutMs: number;
+  /** What a key with no entry in the response means (for example "no such company"). */
+  missing(key: string): Error;
+  /** The message of a time-out, naming the next step. */
+  timeoutMessage: string;
+}
+
+interface Waiter<V> {
+  resolve(value: V): void;
+  reject(error: unknown): void;
+  stop: AbortController;
+}
+
+interface Entry<V> {
+  key: string;
+  waiters: Set<Waiter<V>>;
+  sent: boolean;
+}
+
+export interface BatchLoaderStats {
+  requests: number;
+  keysSent: number;
+  asks: number;
+  sharedAsks: number;
+}
+
+export class BatchLoader<V> {
+  private readonly entries = new Map<string, Entry<V>>();
+  private queue: Entry<V>[] = [];
+  private flushTimer: AbortController | undefined;
+  private firstQueuedAt = 0;
+  readonly stats: BatchLoaderStats = { requests: 0, keysSent: 0, asks: 0, sharedAsks: 0 };
+
+  constructor(private readonly options: BatchLoaderOptions<V>) {}
+
+  /** Number of distinct keys waiting to be sent. */
+  get queued(): number {
+    return this.queue.length;
+  }
+
+  load(key: string, signal?: AbortSignal): Promise<V> {
+    this.stats.asks += 1;
+    return new Promise<V>((resolve, reject) => {
+      if (signal?.aborted) return reject(cancelled());
+      let entry = this.entries.get(key);
+      if (entry) this.stats.sharedAsks += 1;
+      else {
+        entry = { key, waiters: new Set(), sent: false };
+        this.entries.set(key, entry);
+        this.enqueue(entry);
+      }
+      const waiter: Waiter<V> = { resolve, reject, stop: new AbortController() };
+      entry.waiters.add(waiter);
+      const owner = entry;
+      signal?.addEventListener("abort", () => this.leave(owner, waiter, cancelled()), { once: true, signal: waiter.stop.signal });
+      this.options.clock.sleep(this.options.settleTimeoutMs, waiter.stop.signal).then(
+        () => this.leave(owner, waiter, new UnavailableError("timeout", this.options.timeoutMessage)),
+        () => undefined,
+      );
+    });
+  }
+
+  private enqueue(entry: Entry<V>): void {
+    if (this.queue.length === 0) this.firstQueuedAt = this.options.clock.now();
+    this.queue.push(entry);
+    if (this.queue.length >= this.options.maxBatchSize) this.flush();
+    else this.scheduleFlush();
+  }
+
+  private scheduleFlush(): void {
+    this.flushTimer?.abort();
+    const timer = new AbortController();
+    this.flushTimer = timer;
+    const sinceFirst = this.options.clock.now() - this.firstQueuedAt;
+    const wait = Math.max(0, Math.min(this.options.burstWindowMs, this.options.maxDelayMs - sinceFirst));
+    this.options.clock.sleep(wait, timer.signal).then(
+      () => this.flush(),
+      () => undefined,
+    );
+  }
+
+  /** Sends everything queued now, in batches of `maxBatchSize`. */
+  flush(): void {
+    this.flushTimer?.abort();
+    this.flushTimer = undefined;
+    while (this.queue.length > 0) {
+      const batch = this.queue.splice(0, this.options.maxBatchSize);
+      void this.send(batch);
+    }
+  }
+
+  private async send(batch: Entry<V>[]): Promise<void> {
+    for (const entry of batch) entry.sent = true;
+    const keys = batch.map((entry) => entry.key);
+    const controller = new AbortController();
+    this.stats.requests += 1;
+    this.stats.keysSent += keys.length;
+    let results: ReadonlyMap<string, V | Error> | undefined;
+    let failure: unknown;
+    try {
+      results = await this.options.loadMany(keys, controller.signal);
+    } catch (error) {
+      failure = error;
+    }
+    for (const entry of batch) {
+      this.entries.delete(entry.key);
+      const outcome = failure !== undefined ? failure : results!.has(entry.key) ? results!.get(entry.key)! : this.options.missing(entry.key);
+      for (const waiter of entry.waiters) {
+        waiter.stop.abort();
+        if (outcome instanceof Error || failure !== undefined) waiter.reject(outcome);
+        else waiter.resolve(outcome as V);
+      }
+      entry.waiters.clear();
+    }
+  }
+
+  /** A caller stops waiting; an unsent key nobody waits for any more is dropped from the queue. */
+  private leave(entry: Entry<V>, waiter: Waiter<V>, reason: unknown): void {
+    if (!entry.waiters.delete(waiter)) return;
+    waiter.stop.abort();
+    waiter.reject(reason);
+    if (entry.waiters.size === 0 && !entry.sent) {
+      this.entries.delete(entry.key);
+      this.queue = this.queue.filter((queued) => queued !== entry);
+    }
+  }
+}
+
+function cancelled(): UnavailableError {
+  return new UnavailableError("cancelled", "Cancelled.");
+}

@@ -1,0 +1,114 @@
+/**
+ * The one mapping from failures to what the user sees. Excel can attach a message only to
+ * #VALUE! and #N/A (API-FACTS.md), so every failure becomes one of two kinds:
+ *   "value" — the argument is wrong: fix the formula;
+ *   "na"    — no value now: not found, not signed in, rate-limited, timed out, service down.
+ * The message names the next step. Host adapters turn a UserError into CustomFunctions.Error or
+ * a pane message; nothing else decides wording.
+ */
+import { ApiError, AuthRequiredError, HttpError, SchemaError, TimeoutError } from "../api/http/errors";
+import { SERVICE_LABELS, type ServiceName } from "../api/credentials";
+
+export type ExcelErrorKind = "value" | "na";
+
+export type UnavailableReason =
+  | "not-signed-in" | "signed-out" | "rate-limited" | "timeout" | "service-down" | "network" | "scope"
+  | "unexpected-data" | "preview" | "cancelled" | "config" | "quota" | "internal";
+
+export abstract class UserError extends Error {
+  abstract readonly excel: ExcelErrorKind;
+}
+
+/** A bad argument: shown as #VALUE!. */
+export class InvalidArgumentError extends UserError {
+  override readonly name = "InvalidArgumentError";
+  readonly excel = "value" as const;
+}
+
+/** Nothing to show for a valid ask (unknown company, no match, empty field): shown as #N/A. */
+export class NotFoundError extends UserError {
+  override readonly name = "NotFoundError";
+  readonly excel = "na" as const;
+}
+
+/** No value can be had now; the message says what to do: shown as #N/A. */
+export class UnavailableError extends UserError {
+  override readonly name = "UnavailableError";
+  readonly excel = "na" as const;
+  constructor(readonly reason: UnavailableReason, message: string, readonly service?: ServiceName) {
+    super(message);
+  }
+}
+
+const PANE = "in the UK Companies pane";
+
+/** Turns anything thrown below the functions and pane into a UserError with a next step. */
+export function toUserError(error: unknown): UserError {
+  if (error instanceof UserError) return error;
+  if (error instanceof ApiError) return fromApiError(error);
+  if (error instanceof Error && error.name === "ConfigError") return new UnavailableError("config", error.message);
+  const detail = error instanceof Error ? error.message : String(error);
+  return new UnavailableError("internal", `Unexpected problem in the add-in (${detail}). Press Refresh to try again.`);
+}
+
+function fromApiError(error: ApiError): UserError {
+  const label = SERVICE_LABELS[error.service];
+  const service = error.service;
+  if (error instanceof AuthRequiredError) {
+    switch (error.problem) {
+      case "missing":
+        return new UnavailableError("not-signed-in", `Sign in to the ${label} ${PANE}.`, service);
+      case "expired":
+        return new UnavailableError("signed-out", `Your sign-in to the ${label} has expired: sign in again ${PANE}.`, service);
+      default:
+        return new UnavailableError("signed-out", `The ${label} refused your credential: check it ${PANE}.`, service);
+    }
+  }
+  switch (error.kind) {
+    case "validation":
+      return new InvalidArgumentError(error.message);
+    case "rate-limited":
+      return new UnavailableError("rate-limited", `The ${label} is busy (rate limit reached). Press Refresh in a minute.`, service);
+    case "timeout":
+      return new UnavailableError(
+        "timeout",
+        `The ${label} did not answer in time${error instanceof TimeoutError && error.source === "server" ? " (it timed out)" : ""}. Press Refresh to try again.`,
+        service,
+      );
+    case "network":
+      return new UnavailableError("network", `Could not reach the ${label}: check your connection and the service address, then press Refresh.`, service);
+    case "schema":
+      return new UnavailableError(
+        "unexpected-data",
+        `The ${label} sent data in an unexpected shape${error instanceof SchemaError && error.path ? ` (at ${error.path})` : ""}. Press Refresh; if it persists, tell your administrator.`,
+        service,
+      );
+    case "aborted":
+      return new UnavailableError("cancelled", "Cancelled.", service);
+  }
+  if (error instanceof HttpError) return fromHttpError(error, label, service);
+  return new UnavailableError("internal", `${error.message} Press Refresh to try again.`, service);
+}
+
+function fromHttpError(error: HttpError, label: string, service: ServiceName): UserError {
+  const said = error.serverMessage ? `: ${error.serverMessage}` : "";
+  switch (error.code) {
+    case "not-found":
+      return new NotFoundError(`The ${label} found nothing for this${said}.`);
+    case "bad-request":
+    case "unprocessable": {
+      const fields = error.fieldErrors.map((f) => `${f.field} ${f.message}`).join("; ");
+      return new InvalidArgumentError(`The ${label} refused the request${fields ? `: ${fields}` : said}.`);
+    }
+    case "forbidden":
+      return new UnavailableError("scope", `Your ${label} credential is not allowed to do this (HTTP 403)${said}. Ask your administrator for a token with the right scope.`, service);
+    case "payment-required":
+      return new UnavailableError("quota", `Your ${label} allowance is used up (HTTP 402)${said}.`, service);
+    case "server-error":
+    case "unavailable":
+    case "gateway-timeout":
+      return new UnavailableError("service-down", `The ${label} is unavailable (HTTP ${error.status}). Press Refresh later.`, service);
+    default:
+      return new UnavailableError("service-down", `The ${label} answered HTTP ${error.status}${said}. Press Refresh to try again.`, service);
+  }
+}

@@ -1,0 +1,127 @@
+import { BatchLoader, type BatchLoaderOptions } from "../../../src/core/batch-loader";
+import { NotFoundError, UnavailableError } from "../../../src/core/errors";
+import { FakeClock } from "../api/support/fake-clock";
+
+function loader(clock: FakeClock, loadMany: BatchLoaderOptions<string>["loadMany"], overrides: Partial<BatchLoaderOptions<string>> = {}) {
+  return new BatchLoader<string>({
+    loadMany,
+    clock,
+    maxBatchSize: 1000,
+    burstWindowMs: 20,
+    maxDelayMs: 250,
+    settleTimeoutMs: 60_000,
+    missing: (key) => new NotFoundError(`No company ${key}`),
+    timeoutMessage: "No answer in time. Press Refresh.",
+    ...overrides,
+  });
+}
+
+const echo = async (keys: readonly string[]) => new Map(keys.map((k) => [k, `value of ${k}`] as [string, string]));
+
+describe("BatchLoader", () => {
+  test("a burst of 10,000 asks for 2,000 keys goes as 2 requests and every ask gets its own key's value", async () => {
+    const clock = new FakeClock();
+    const sent: number[] = [];
+    const batches = loader(clock, async (keys) => {
+      sent.push(keys.length);
+      return echo(keys);
+    });
+    const asks = Array.from({ length: 10_000 }, (_, i) => `K${i % 2000}`);
+    const answers = clock.drive(Promise.all(asks.map((key) => batches.load(key))));
+    const values = await answers;
+    expect(sent).toEqual([1000, 1000]);
+    expect(values.every((value, i) => value === `value of ${asks[i]}`)).toBe(true);
+    expect(batches.stats).toMatchObject({ requests: 2, keysSent: 2000, asks: 10_000, sharedAsks: 8000 });
+  });
+
+  test("asks within the burst window share a request; a later ask starts a new one", async () => {
+    const clock = new FakeClock();
+    const sent: string[][] = [];
+    const batches = loader(clock, async (keys) => {
+      sent.push([...keys]);
+      return echo(keys);
+    });
+    const a = batches.load("A");
+    await clock.advance(10);
+    const b = batches.load("B");
+    await clock.advance(30);
+    const c = batches.load("C");
+    await clock.advance(30);
+    await expect(Promise.all([a, b, c])).resolves.toEqual(["value of A", "value of B", "value of C"]);
+    expect(sent).toEqual([["A", "B"], ["C"]]);
+  });
+
+  test("a steady trickle of asks is flushed by the maximum delay", async () => {
+    const clock = new FakeClock();
+    const sent: number[] = [];
+    const batches = loader(clock, async (keys) => {
+      sent.push(keys.length);
+      return echo(keys);
+    });
+    const asks: Promise<string>[] = [];
+    for (let i = 0; i < 40; i++) {
+      asks.push(batches.load(`K${i}`));
+      await clock.advance(10);
+    }
+    await clock.advance(100);
+    await Promise.all(asks);
+    expect(sent.length).toBeGreaterThanOrEqual(2);
+    expect(sent[0]).toBeLessThanOrEqual(26);
+  });
+
+  test("a failed request rejects every ask of its batch with that error, and the next burst works", async () => {
+    const clock = new FakeClock();
+    let calls = 0;
+    const batches = loader(clock, async (keys) => {
+      calls += 1;
+      if (calls === 1) throw new UnavailableError("service-down", "down");
+      return echo(keys);
+    });
+    const first = [batches.load("A"), batches.load("B"), batches.load("A")].map((p) => p.then(String, (e: Error) => `error: ${e.message}`));
+    await clock.advance(50);
+    await expect(Promise.all(first)).resolves.toEqual(["error: down", "error: down", "error: down"]);
+    const second = batches.load("A");
+    await clock.advance(50);
+    await expect(second).resolves.toBe("value of A");
+  });
+
+  test("a key missing from the response is an error for that key alone; per-key errors reach their asks", async () => {
+    const clock = new FakeClock();
+    const batches = loader(clock, async () => new Map<string, string | Error>([["A", "a"], ["C", new UnavailableError("scope", "needs scope")]]));
+    const results = ["A", "B", "C"].map((key) => batches.load(key).then(String, (e: Error) => `${e.name}: ${e.message}`));
+    await clock.advance(50);
+    await expect(Promise.all(results)).resolves.toEqual(["a", "NotFoundError: No company B", "UnavailableError: needs scope"]);
+  });
+
+  test("a cancelled ask that nobody else waits for is not sent; a shared one still is", async () => {
+    const clock = new FakeClock();
+    const sent: string[][] = [];
+    const batches = loader(clock, async (keys) => {
+      sent.push([...keys]);
+      return echo(keys);
+    });
+    const cancelA = new AbortController();
+    const cancelB = new AbortController();
+    const a = batches.load("A", cancelA.signal).catch((e: Error) => e.message);
+    const b1 = batches.load("B", cancelB.signal).catch((e: Error) => e.message);
+    const b2 = batches.load("B");
+    cancelA.abort();
+    cancelB.abort();
+    await clock.advance(50);
+    await expect(Promise.all([a, b1, b2])).resolves.toEqual(["Cancelled.", "Cancelled.", "value of B"]);
+    expect(sent).toEqual([["B"]]);
+  });
+
+  test("when the service never answers, every ask settles with a time-out naming the next step", async () => {
+    const clock = new FakeClock();
+    const batches = loader(clock, () => new Promise(() => undefined), { settleTimeoutMs: 120_000 });
+    const asks = ["A", "B", "A"].map((key) => batches.load(key).then(String, (e: UnavailableError) => `${e.reason}: ${e.message}`));
+    await clock.advance(119_000);
+    let settled = false;
+    void Promise.all(asks).then(() => (settled = true));
+    await clock.advance(0);
+    expect(settled).toBe(false);
+    await clock.advance(2_000);
+    await expect(Promise.all(asks)).resolves.toEqual(Array(3).fill("timeout: No answer in time. Press Refresh."));
+  });
+});
