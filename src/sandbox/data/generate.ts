@@ -212,7 +212,7 @@ function assignNumbers(b: Builder): void {
     const digits = next[r] ?? 1;
     next[r] = digits + 1 + Math.floor(rng() * ((gaps[r] ?? 1) * 2 - 1));
     ds.numberCodes[i] = encodeNumber(p, Math.min(digits, p === "" ? 99_999_999 : 999_999));
-    ds.incorporatedDay[i] = incorporationDay(Math.min(1, digits / PREFIX_MAX[p]), rng());
+    ds.incorporatedDay[i] = incorporationDay(Math.min(1, digits / PREFIX_MAX[p]), rng(), p);
   }
 }
 
