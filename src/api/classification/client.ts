@@ -28,7 +28,7 @@ export function checkClassificationToken(token: string, nowMs: number): "wrong-k
 export function createClassificationClient(transport: Transport, timeouts = CLASSIFICATION_TIMEOUTS): ClassificationClient {
   return {
     async login(username, password, options = {}) {
-      checkInput("classification", nonEmptyText, username);
+      checkInput("classification", nonEmptyText, username, "username");
       if (!password) throw new ValidationError("classification", "password", "must not be empty");
       const form = {
         username,

@@ -5,7 +5,7 @@
  */
 import type { z } from "zod";
 import { SERVICE_LABELS, type ServiceName } from "../credentials";
-import { formatIssuePath } from "./issue-path";
+import { formatIssuePath, issueFieldPath } from "./issue-path";
 
 export type ApiErrorKind = "http" | "rate-limited" | "auth" | "network" | "timeout" | "schema" | "validation" | "aborted";
 
@@ -163,7 +163,7 @@ export class SchemaError extends ApiError {
     readonly status: number,
     readonly issues: readonly z.core.$ZodIssue[],
   ) {
-    const path = issues[0] ? formatIssuePath(issues[0].path) : "";
+    const path = issues[0] ? formatIssuePath(issueFieldPath(issues[0])) : "";
     super(service, "schema", `The ${SERVICE_LABELS[service]} sent data in an unexpected shape${path ? ` (at ${path})` : ""}.`);
     this.path = path;
   }

@@ -16,8 +16,10 @@ export interface RetryPolicy {
   retryStatuses: readonly number[];
   /** Resends after a 504. The classification service's 504 means "classification timed out"; once is enough to cover a blip. */
   gatewayTimeoutRetries: number;
-  /** Resends of idempotent requests after a network failure or a client time-out. */
+  /** Resends of idempotent requests after a network failure (refused, reset, offline). */
   networkRetries: number;
+  /** Resends of idempotent requests after the client's own time-out: a call that took minutes rarely does better at once. */
+  clientTimeoutRetries: number;
   /** A `Retry-After` longer than this is not sat out: the caller gets the RateLimitedError and its wait. */
   maxRetryAfterMs: number;
 }
@@ -29,6 +31,7 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   retryStatuses: [429, 500, 503],
   gatewayTimeoutRetries: 1,
   networkRetries: 2,
+  clientTimeoutRetries: 1,
   maxRetryAfterMs: 60_000,
 };
 
@@ -36,17 +39,18 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
 export interface RetryCounts {
   status: number;
   gatewayTimeout: number;
+  clientTimeout: number;
   network: number;
 }
 
-export const noRetriesYet = (): RetryCounts => ({ status: 0, gatewayTimeout: 0, network: 0 });
+export const noRetriesYet = (): RetryCounts => ({ status: 0, gatewayTimeout: 0, clientTimeout: 0, network: 0 });
 
 /**
  * The wait before the next attempt, or undefined when `error` must go to the caller.
  * Updates `counts` when a retry is granted.
  */
 export function planRetry(error: unknown, counts: RetryCounts, policy: RetryPolicy, idempotent: boolean, random: RandomSource): number | undefined {
-  const retriesSoFar = counts.status + counts.gatewayTimeout + counts.network;
+  const retriesSoFar = counts.status + counts.gatewayTimeout + counts.clientTimeout + counts.network;
   const jitter = Math.floor(random() * policy.maxJitterMs);
   const backoff = policy.baseDelayMs * 2 ** retriesSoFar + jitter;
 
@@ -61,7 +65,12 @@ export function planRetry(error: unknown, counts: RetryCounts, policy: RetryPoli
     counts.gatewayTimeout += 1;
     return backoff;
   }
-  if ((error instanceof NetworkError || error instanceof TimeoutError) && idempotent) {
+  if (error instanceof TimeoutError && idempotent) {
+    if (counts.clientTimeout >= policy.clientTimeoutRetries) return undefined;
+    counts.clientTimeout += 1;
+    return backoff;
+  }
+  if (error instanceof NetworkError && idempotent) {
     if (counts.network >= policy.networkRetries) return undefined;
     counts.network += 1;
     return backoff;

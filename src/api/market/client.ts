@@ -22,7 +22,7 @@ export interface MarketClient {
 }
 
 export function createMarketClient(transport: Transport, timeouts = MARKET_TIMEOUTS): MarketClient {
-  const root = (market: Market): string => `/v1/${checkInput("market", MarketSchema, market)}`;
+  const root = (market: Market): string => `/v1/${checkInput("market", MarketSchema, market, "market")}`;
   // Every multi-market operation is a read, so resending after a network failure is safe.
   const send = <S extends z.ZodType>(operation: string, method: "GET" | "POST", path: string, schema: S, extra: Partial<RequestSpec<S>>, options?: CallOptions) =>
     transport.send({ operation: `market.${operation}`, method, path, schema, timeoutMs: timeouts.requestMs, idempotent: true, ...extra }, options);
@@ -48,7 +48,7 @@ export function createMarketClient(transport: Transport, timeouts = MARKET_TIMEO
     },
     async company(market, companyNumber, options) {
       // INFERRED (CONTRACT-CHOICES.md "One company"): path; a missing company is a 404 without `trace`.
-      const number = encodeURIComponent(checkInput("market", nonEmptyText, companyNumber));
+      const number = encodeURIComponent(checkInput("market", nonEmptyText, companyNumber, "companyNumber"));
       return send("company", "GET", `${root(market)}/companies/${number}`, MarketCompanySchema, {}, options);
     },
   };

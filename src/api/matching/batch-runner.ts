@@ -72,7 +72,7 @@ export async function runBatch(client: MatchingClient, clock: Clock, companies: 
     } catch {
       throw new AbortedError("matching");
     }
-    wait = Math.min(poll.maxWaitMs, wait * poll.factor);
+    wait = Math.min(poll.maxWaitMs, Math.round(wait * poll.factor));
     status = await client.batchStatus(job.job_id, call);
     onProgress?.({ jobId: job.job_id, status: status.status, processed: status.processed, total: status.total ?? inputs.length });
     if (WAITING.has(status.status)) continue;

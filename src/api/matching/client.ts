@@ -25,7 +25,7 @@ export interface MatchingClient {
 }
 
 export function createMatchingClient(transport: Transport, timeouts = MATCHING_TIMEOUTS): MatchingClient {
-  const jobPath = (jobId: string): string => `${BATCH_PATH}/${encodeURIComponent(checkInput("matching", nonEmptyText, jobId))}`;
+  const jobPath = (jobId: string): string => `${BATCH_PATH}/${encodeURIComponent(checkInput("matching", nonEmptyText, jobId, "jobId"))}`;
   const client: MatchingClient = {
     async match(request, options) {
       const json = checkInput("matching", MatchRequestSchema, request);

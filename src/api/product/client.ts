@@ -38,7 +38,7 @@ export interface ProductClient {
 }
 
 export function createProductClient(transport: Transport, timeouts = PRODUCT_TIMEOUTS): ProductClient {
-  const segment = (value: string): string => encodeURIComponent(checkInput("product", PathSegmentSchema, value));
+  const segment = (value: string, name: string): string => encodeURIComponent(checkInput("product", PathSegmentSchema, value, name));
   const get = <S extends z.ZodType>(operation: string, path: string, schema: S, query: RequestSpec<S>["query"], options?: CallOptions) =>
     transport.send({ operation: `product.${operation}`, method: "GET", path, query, schema, timeoutMs: timeouts.readMs, idempotent: true }, options);
   // The product POSTs are reads (filters in the body), so resending them after a network failure is safe.
@@ -68,10 +68,10 @@ export function createProductClient(transport: Transport, timeouts = PRODUCT_TIM
       return get("companiesByWebsite", "/v2/companies/by-website", WebsitePageSchema, query, options);
     },
     async groupStructure(companyNumber, options) {
-      return get("groupStructure", `/v2/companies/${segment(companyNumber)}/group-structure`, GroupStructureSchema, undefined, options);
+      return get("groupStructure", `/v2/companies/${segment(companyNumber, "companyNumber")}/group-structure`, GroupStructureSchema, undefined, options);
     },
     async searchAhead(companyNumber, options) {
-      return get("searchAhead", `/v2/search/aheadFull/${segment(companyNumber)}`, SearchAheadSchema, undefined, options);
+      return get("searchAhead", `/v2/search/aheadFull/${segment(companyNumber, "companyNumber")}`, SearchAheadSchema, undefined, options);
     },
     async listSummary(request, options) {
       const query = checkInput("product", ListSummaryRequestSchema, request);
@@ -85,7 +85,7 @@ export function createProductClient(transport: Transport, timeouts = PRODUCT_TIM
     },
     async exploreList(listId, paging = {}, options) {
       const query = checkInput("product", PagingSchema, paging);
-      return get("exploreList", `/v2/explore/${segment(listId)}`, ListEnvelopeSchema, query, options);
+      return get("exploreList", `/v2/explore/${segment(listId, "listId")}`, ListEnvelopeSchema, query, options);
     },
   };
 }
