@@ -204,7 +204,7 @@ function assignNumbers(b: Builder): void {
   }
   const counts = new Array<number>(NUMBER_PREFIXES.length).fill(0);
   for (let i = 0; i < n; i++) counts[b.prefix[i] ?? 0]!++;
-  const next = NUMBER_PREFIXES.map((p) => (p === "" ? 10_000 : 1));
+  const next = NUMBER_PREFIXES.map((p): number => (p === "" ? 10_000 : 1));
   const gaps = NUMBER_PREFIXES.map((p, r) => Math.max(1, Math.floor((PREFIX_MAX[p] * 0.97) / Math.max(1, counts[r] ?? 1))));
   for (const i of order) {
     const r = b.prefix[i] ?? 0;

@@ -1,0 +1,112 @@
+import { type IncomingMessage, type Server, type ServerResponse, createServer } from "node:http";
+import { BodyTooLarge, readBody } from "./http/body";
+import { answerPreflight, applyCors } from "./http/cors";
+import type { Reply } from "./http/types";
+import type { Service } from "./service";
+import type { SandboxState } from "./state";
+
+/**
+ * The sandbox's HTTP front: CORS, the admin API, then per service the injected faults (latency,
+ * held responses, error statuses, malformed bodies) around the service's own handling.
+ */
+
+/** INFERRED: large enough for an uploaded set of a million company numbers. */
+const BODY_LIMIT_BYTES = 64 * 1024 * 1024;
+
+export interface AdminApi {
+  handle(method: string, path: string, query: URLSearchParams, body: Buffer): Promise<Reply>;
+}
+
+export interface SandboxServer {
+  readonly server: Server;
+  /** Releases responses held "until close" and stops accepting connections. */
+  close(): Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+export function createSandboxServer(state: SandboxState, services: readonly Service[], admin: AdminApi, log: (line: string) => void): SandboxServer {
+  const held = new Set<() => void>();
+
+  const hold = (ms: number | null, res: ServerResponse) =>
+    new Promise<void>((resolve) => {
+      const release = () => {
+        held.delete(release);
+        if (timer) clearTimeout(timer);
+        resolve();
+      };
+      const timer = ms === null ? undefined : setTimeout(release, ms);
+      held.add(release);
+      res.on("close", release);
+    });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    applyCors(req, res);
+    if (req.method === "OPTIONS") return answerPreflight(req, res);
+    const url = new URL(req.url ?? "/", "http://sandbox.local");
+    const method = req.method ?? "GET";
+    let body: Buffer;
+    try {
+      body = await readBody(req, BODY_LIMIT_BYTES);
+    } catch (e) {
+      if (e instanceof BodyTooLarge) return send(res, { status: 413, body: { message: "Request body too large" } }, null);
+      throw e;
+    }
+    if (url.pathname === "/__admin" || url.pathname.startsWith("/__admin/")) {
+      return send(res, await admin.handle(method, url.pathname.slice("/__admin".length), url.searchParams, body), null);
+    }
+    const service = services.find((s) => url.pathname === s.prefix || url.pathname.startsWith(`${s.prefix}/`));
+    if (!service) {
+      return send(res, { status: 404, body: { message: "No sandbox service at this path", services: services.map((s) => s.prefix) } }, null);
+    }
+    const decision = state.faults.decide(service.name);
+    if (decision.latencyMs > 0) await sleep(decision.latencyMs);
+    if (decision.hold !== undefined) {
+      await hold(decision.hold, res);
+      if (res.destroyed || res.writableEnded) return;
+    }
+    let reply: Reply;
+    if (decision.status) reply = service.faultReply(decision.status);
+    else {
+      try {
+        reply = await service.handle({ method, path: url.pathname.slice(service.prefix.length) || "/", query: url.searchParams, headers: req.headers, rawBody: body });
+      } catch (e) {
+        log(`sandbox: ${service.name} ${method} ${url.pathname} failed: ${(e as Error).stack ?? String(e)}`);
+        reply = service.faultReply(500);
+      }
+    }
+    send(res, reply, decision.malformed ? (text) => state.faults.malform(text) : null);
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((e: unknown) => {
+      log(`sandbox: request failed: ${String(e)}`);
+      if (!res.headersSent) send(res, { status: 500, body: { message: "Sandbox error" } }, null);
+      else res.destroy();
+    });
+  });
+  server.keepAliveTimeout = 5_000;
+
+  return {
+    server,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const release of [...held]) release();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+function send(res: ServerResponse, reply: Reply, corrupt: ((text: string) => string) | null): void {
+  if (res.destroyed || res.writableEnded) return;
+  res.statusCode = reply.status;
+  for (const [k, v] of Object.entries(reply.headers ?? {})) res.setHeader(k, v);
+  if (reply.body === undefined) {
+    res.end();
+    return;
+  }
+  const text = JSON.stringify(reply.body);
+  res.setHeader("Content-Type", reply.contentType ?? "application/json");
+  res.end(corrupt ? corrupt(text) : text);
+}

@@ -1,0 +1,102 @@
+import type { Dataset } from "./data/dataset";
+import { generateDataset } from "./data/generate";
+import { CompanyPatches } from "./data/patches";
+import { type FaultConfig, Faults } from "./faults";
+import { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimits } from "./rate-limit";
+
+export interface CallbackAttempt {
+  jobId: string;
+  url: string;
+  event: string;
+  at: string;
+  /** HTTP status the receiver answered, or null when delivery failed or was skipped. */
+  status: number | null;
+  error?: string;
+}
+
+/** Everything configurable about a sandbox, with the defaults `startSandbox` and the CLI share. */
+export interface SandboxSettings {
+  seed: number;
+  companies: number;
+  /** Companies per multi-market market. */
+  marketCompanies: number;
+  rateLimits: RateLimits;
+  /** Single-match latency range in ms (the real service can take tens of seconds). */
+  matchLatencyMs: [number, number];
+  batchQueuedMs: number;
+  batchRowMs: number;
+  jwtLifetimeSeconds: number;
+  freeTierQuota: number;
+  numberSetTtlMs: number;
+  /** Deliver batch callbacks to hosts other than localhost (off: the sandbox stays on this machine). */
+  allowExternalCallbacks: boolean;
+  faults: Partial<FaultConfig>;
+}
+
+export const DEFAULT_SETTINGS: SandboxSettings = {
+  seed: 42,
+  companies: 50_000,
+  marketCompanies: 3_000,
+  rateLimits: DEFAULT_RATE_LIMITS,
+  matchLatencyMs: [50, 200],
+  batchQueuedMs: 500,
+  batchRowMs: 2,
+  jwtLifetimeSeconds: 8 * 24 * 3600,
+  freeTierQuota: 20,
+  numberSetTtlMs: 24 * 3600 * 1000,
+  allowExternalCallbacks: false,
+  faults: {},
+};
+
+/**
+ * The sandbox's mutable world: the dataset with its admin patches, the clock (which admin can move
+ * forward to expire tokens and sets), faults, rate limits and per-service state that `reset` clears.
+ */
+export class SandboxState {
+  readonly ds: Dataset;
+  readonly patches: CompanyPatches;
+  readonly faults: Faults;
+  readonly limiter: RateLimiter;
+  limits: RateLimits;
+  clockOffsetMs = 0;
+  /** Matching keys revoked through the admin API (401 from then on). */
+  readonly revokedMatchingKeys = new Set<string>();
+  /** Batch-callback deliveries, newest last, for tests to inspect. */
+  readonly callbackLog: CallbackAttempt[] = [];
+  private readonly resetHooks: (() => void)[] = [];
+
+  constructor(
+    readonly settings: SandboxSettings,
+    private readonly wallClock: () => number = Date.now,
+  ) {
+    this.ds = generateDataset({ seed: settings.seed, companies: settings.companies });
+    this.patches = new CompanyPatches(this.ds);
+    this.faults = new Faults({ seed: settings.seed, ...settings.faults });
+    this.limiter = new RateLimiter(() => this.now());
+    this.limits = { ...settings.rateLimits };
+  }
+
+  now(): number {
+    return this.wallClock() + this.clockOffsetMs;
+  }
+
+  nowIso(): string {
+    return new Date(this.now()).toISOString();
+  }
+
+  /** Services register what `reset` must clear (jobs, sets, quotas...). */
+  onReset(hook: () => void): void {
+    this.resetHooks.push(hook);
+  }
+
+  reset(): void {
+    this.patches.reset();
+    this.faults.replace({ seed: this.settings.seed, ...this.settings.faults });
+    this.limiter.reset();
+    this.limits = { ...this.settings.rateLimits };
+    this.clockOffsetMs = 0;
+    this.revokedMatchingKeys.clear();
+    this.callbackLog.length = 0;
+    for (const hook of this.resetHooks) hook();
+  }
+}
