@@ -9,8 +9,12 @@ import type { Clock } from "../api/http/types";
 import { UnavailableError } from "./errors";
 
 export interface BatchLoaderOptions<V> {
-  /** One request for many keys. Keys missing from the returned map are an error for those keys. */
-  loadMany(keys: readonly string[], signal: AbortSignal): Promise<ReadonlyMap<string, V | Error>>;
+  /**
+   * One request for many keys. Keys missing from the returned map are an error for those keys.
+   * `signal` aborts when every ask of the batch has gone; `notify` passes progress (a queue
+   * position, say) to the asks of one key.
+   */
+  loadMany(keys: readonly string[], signal: AbortSignal, notify: (key: string, progress: unknown) => void): Promise<ReadonlyMap<string, V | Error>>;
   clock: Clock;
   /** Most keys one request may carry (the contract's page size). */
   maxBatchSize: number;
@@ -29,6 +33,7 @@ export interface BatchLoaderOptions<V> {
 interface Waiter<V> {
   resolve(value: V): void;
   reject(error: unknown): void;
+  onProgress?: (progress: unknown) => void;
   stop: AbortController;
 }
 
@@ -36,6 +41,7 @@ interface Entry<V> {
   key: string;
   waiters: Set<Waiter<V>>;
   sent: boolean;
+  batch?: { entries: Entry<V>[]; controller: AbortController };
 }
 
 export interface BatchLoaderStats {
@@ -59,7 +65,7 @@ export class BatchLoader<V> {
     return this.queue.length;
   }
 
-  load(key: string, signal?: AbortSignal): Promise<V> {
+  load(key: string, signal?: AbortSignal, onProgress?: (progress: unknown) => void): Promise<V> {
     this.stats.asks += 1;
     return new Promise<V>((resolve, reject) => {
       if (signal?.aborted) return reject(cancelled());
@@ -70,7 +76,7 @@ export class BatchLoader<V> {
         this.entries.set(key, entry);
         this.enqueue(entry);
       }
-      const waiter: Waiter<V> = { resolve, reject, stop: new AbortController() };
+      const waiter: Waiter<V> = { resolve, reject, onProgress, stop: new AbortController() };
       entry.waiters.add(waiter);
       const owner = entry;
       signal?.addEventListener("abort", () => this.leave(owner, waiter, cancelled()), { once: true, signal: waiter.stop.signal });
@@ -111,15 +117,21 @@ export class BatchLoader<V> {
   }
 
   private async send(batch: Entry<V>[]): Promise<void> {
-    for (const entry of batch) entry.sent = true;
-    const keys = batch.map((entry) => entry.key);
     const controller = new AbortController();
+    for (const entry of batch) {
+      entry.sent = true;
+      entry.batch = { entries: batch, controller };
+    }
+    const keys = batch.map((entry) => entry.key);
+    const notify = (key: string, progress: unknown): void => {
+      for (const waiter of this.entries.get(key)?.waiters ?? []) waiter.onProgress?.(progress);
+    };
     this.stats.requests += 1;
     this.stats.keysSent += keys.length;
     let results: ReadonlyMap<string, V | Error> | undefined;
     let failure: unknown;
     try {
-      results = await this.options.loadMany(keys, controller.signal);
+      results = await this.options.loadMany(keys, controller.signal, notify);
     } catch (error) {
       failure = error;
     }
@@ -135,14 +147,20 @@ export class BatchLoader<V> {
     }
   }
 
-  /** A caller stops waiting; an unsent key nobody waits for any more is dropped from the queue. */
+  /**
+   * A caller stops waiting. An unsent key nobody waits for is dropped from the queue; a sent
+   * request nobody waits for is aborted (a request still queued in a governor then never goes).
+   */
   private leave(entry: Entry<V>, waiter: Waiter<V>, reason: unknown): void {
     if (!entry.waiters.delete(waiter)) return;
     waiter.stop.abort();
     waiter.reject(reason);
-    if (entry.waiters.size === 0 && !entry.sent) {
+    if (entry.waiters.size > 0) return;
+    if (!entry.sent) {
       this.entries.delete(entry.key);
       this.queue = this.queue.filter((queued) => queued !== entry);
+    } else if (entry.batch && entry.batch.entries.every((e) => e.waiters.size === 0)) {
+      entry.batch.controller.abort();
     }
   }
 }

@@ -15,8 +15,16 @@ export interface DateCell {
   numberFormat: string;
 }
 
+/** A card (Excel entity value) where the host supports data types; its `text` elsewhere. */
+export interface EntityCell {
+  kind: "entity";
+  text: string;
+  /** Field name → value, in card order; `=A2.BestEstimateTurnover` reads them. */
+  properties: [string, CellScalar][];
+}
+
 export type CellScalar = string | number | boolean | DateCell;
-export type CellResult = CellScalar | UserError;
+export type CellResult = CellScalar | EntityCell | UserError;
 export type CellGrid = CellResult[][];
 
 export const EMPTY_CELL = "";
@@ -25,6 +33,10 @@ const DAY_MS = 86_400_000;
 const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
 /** Excel's serial dates start at 1900-03-01 (earlier ones carry the 1900 leap-year bug); show those as text. */
 const FIRST_SAFE_MS = Date.UTC(1900, 2, 1);
+
+export function isEntityCell(value: unknown): value is EntityCell {
+  return typeof value === "object" && value !== null && (value as EntityCell).kind === "entity";
+}
 
 export function isDateCell(value: unknown): value is DateCell {
   return typeof value === "object" && value !== null && (value as DateCell).kind === "date";

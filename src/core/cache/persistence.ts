@@ -1,0 +1,79 @@
+/**
+ * Saves the memory tier into the workbook store a little after it changes (never on every
+ * value: a recalculation changes thousands), and loads it when the workbook opens.
+ */
+import type { Clock } from "../../api/http/types";
+import { parseSnapshot, type WorkbookStore } from "./snapshot";
+import type { WorkbookCache } from "./workbook-cache";
+
+export interface PersistenceOptions {
+  /** Quiet time after the last change before saving. */
+  debounceMs: number;
+  /** Save at the latest this long after the first unsaved change. */
+  maxDelayMs: number;
+  /** Told when loading or saving fails, for the pane to show. */
+  onProblem?: (message: string) => void;
+}
+
+export const DEFAULT_PERSISTENCE: PersistenceOptions = { debounceMs: 2000, maxDelayMs: 15_000 };
+
+export class CachePersistence {
+  private dirtySince: number | undefined;
+  private timer: AbortController | undefined;
+  private saving: Promise<void> = Promise.resolve();
+  private stopListening: () => void = () => undefined;
+
+  constructor(
+    private readonly cache: WorkbookCache,
+    private readonly store: WorkbookStore,
+    private readonly clock: Clock,
+    private readonly options: PersistenceOptions = DEFAULT_PERSISTENCE,
+  ) {}
+
+  /** Loads the stored snapshot into the cache, then saves after changes. Never throws. */
+  async start(): Promise<void> {
+    try {
+      const text = await this.store.load();
+      if (text !== undefined) {
+        const parsed = parseSnapshot(text);
+        if (parsed.ok) this.cache.load(parsed.snapshot);
+        else this.options.onProblem?.(parsed.problem);
+      }
+    } catch (error) {
+      this.options.onProblem?.(`Could not read the workbook's stored company data: ${(error as Error).message}`);
+    }
+    this.stopListening = this.cache.onChange(() => this.markDirty());
+  }
+
+  stop(): void {
+    this.stopListening();
+    this.timer?.abort();
+  }
+
+  private markDirty(): void {
+    const now = this.clock.now();
+    this.dirtySince ??= now;
+    this.timer?.abort();
+    const timer = new AbortController();
+    this.timer = timer;
+    const wait = Math.max(0, Math.min(this.options.debounceMs, this.dirtySince + this.options.maxDelayMs - now));
+    this.clock.sleep(wait, timer.signal).then(
+      () => void this.saveNow(),
+      () => undefined,
+    );
+  }
+
+  /** Saves now (after any save in progress); the pane's Clear and tests call it directly. */
+  saveNow(): Promise<void> {
+    this.timer?.abort();
+    this.dirtySince = undefined;
+    this.saving = this.saving.then(async () => {
+      try {
+        await this.store.save(JSON.stringify(this.cache.toSnapshot(this.clock.now())));
+      } catch (error) {
+        this.options.onProblem?.(`Could not save company data into the workbook: ${(error as Error).message}`);
+      }
+    });
+    return this.saving;
+  }
+}

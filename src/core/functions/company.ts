@@ -1,0 +1,37 @@
+/** UKCO.COMPANY: a company as a card (entity value) with its main fields. */
+import type { CellGrid, CellScalar, EntityCell } from "../cell-value";
+import { cellText, toCellScalar } from "../cell-value";
+import { normaliseCompanyNumber } from "../company-number";
+import type { CallContext, Engine } from "../engine";
+import { UserError } from "../errors";
+import { resolveFieldPath } from "../field-path";
+import { asScalar, isBlank } from "./arguments";
+import { LIST_SEPARATOR } from "./field";
+
+/** The fields on the card, in order. Change this list to change the card. */
+export const CARD_FIELDS = [
+  "CompanyName", "CompanyNumber", "CompanyStatus", "CompanyCategory", "IncorporationDate", "RegisteredAddress",
+  "RegisteredPostcode", "CompanyNation", "SICs", "BestEstimateTurnover", "BestEstimateEmployees", "Homepage_domain",
+  "CompanyDescription", "UltimateLinkedCompanyNumber",
+] as const;
+
+const CARD_PATHS = CARD_FIELDS.map((name) => resolveFieldPath(name));
+
+export async function companyFormula(engine: Engine, numberArg: unknown, context: CallContext): Promise<CellGrid> {
+  const value = asScalar(numberArg, "company number");
+  if (isBlank(value)) return [[""]];
+  const number = normaliseCompanyNumber(value);
+  const values = await engine.companyValues(number, CARD_PATHS, context);
+  const properties: [string, CellScalar][] = [];
+  CARD_PATHS.forEach((path, i) => {
+    const raw = values[i];
+    if (raw instanceof UserError || raw === null || raw === undefined) return;
+    const scalar = Array.isArray(raw)
+      ? raw.map((item) => toCellScalar(item, "string")).filter((item): item is CellScalar => item !== undefined).map(cellText).join(LIST_SEPARATOR)
+      : toCellScalar(raw, path.kind);
+    if (scalar !== undefined && scalar !== "") properties.push([path.text, scalar]);
+  });
+  const name = properties.find(([key]) => key === "CompanyName")?.[1];
+  const entity: EntityCell = { kind: "entity", text: typeof name === "string" ? name : number, properties };
+  return [[entity]];
+}

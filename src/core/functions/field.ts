@@ -1,0 +1,100 @@
+/**
+ * UKCO.FIELD: fields of company records. Shapes (document in the function's help):
+ *   one number, one field          → the value; a list spills across a row
+ *   a column of numbers × a row of fields (or either alone) → a table; lists joined with "; "
+ *   a row of numbers, one field    → a row;   one number, a column of fields → a column
+ * A bad number spoils only its row, an unknown field only its column.
+ */
+import { cellText, toCellScalar, type CellGrid, type CellResult, type CellScalar } from "../cell-value";
+import { parseCompanyNumber } from "../company-number";
+import type { CallContext, Engine } from "../engine";
+import { InvalidArgumentError, toUserError, UserError } from "../errors";
+import { resolveFieldPath, type ResolvedPath } from "../field-path";
+import { asGrid, asScalar, isBlank } from "./arguments";
+
+export const LIST_SEPARATOR = "; ";
+
+type Orientation = { numbers: unknown[]; fields: unknown[]; layout: "single" | "table" | "row" | "column" };
+
+function orient(numbersArg: unknown, fieldsArg: unknown): Orientation {
+  const numbers = asGrid(numbersArg);
+  const fields = asGrid(fieldsArg);
+  const numbersIsColumn = numbers.every((row) => row.length === 1);
+  const fieldsIsRow = fields.length === 1;
+  const singleNumber = numbers.length === 1 && numbers[0]!.length === 1;
+  const singleField = fields.length === 1 && fields[0]!.length === 1;
+  if (singleNumber && singleField) return { numbers: [numbers[0]![0]], fields: [fields[0]![0]], layout: "single" };
+  if (numbersIsColumn && fieldsIsRow) return { numbers: numbers.map((row) => row[0]), fields: fields[0]!, layout: "table" };
+  if (numbers.length === 1 && singleField) return { numbers: numbers[0]!, fields: [fields[0]![0]], layout: "row" };
+  if (singleNumber && fields.every((row) => row.length === 1)) return { numbers: [numbers[0]![0]], fields: fields.map((row) => row[0]), layout: "column" };
+  throw new InvalidArgumentError("Give the company numbers as one column and the field names as one row, for example =UKCO.FIELD(B2:B100, C1:H1).");
+}
+
+function checkField(field: unknown): ResolvedPath | UserError {
+  try {
+    const path = resolveFieldPath(field);
+    if (path.kind === "object" || path.kind === "object[]") {
+      const member = path.info.items?.[0]?.name ?? "…";
+      const example = path.kind === "object[]" && !path.fansOut ? `${path.text}[0].${member}` : `${path.text}.${member}`;
+      return new InvalidArgumentError(`${path.text} is a group of fields; ask for one of them, such as "${example}".`);
+    }
+    return path;
+  } catch (error) {
+    return toUserError(error);
+  }
+}
+
+/** A raw value as cells: a list gives several scalars. */
+function scalars(value: unknown, path: ResolvedPath): CellScalar[] {
+  if (Array.isArray(value)) {
+    const itemKind = path.kind.endsWith("[]") ? (path.kind.slice(0, -2) as ResolvedPath["kind"]) : path.kind;
+    return value.map((item) => toCellScalar(item, itemKind)).filter((item): item is CellScalar => item !== undefined);
+  }
+  const one = toCellScalar(value, path.kind);
+  return one === undefined ? [] : [one];
+}
+
+function ifEmptyValue(ifEmpty: unknown): CellScalar {
+  const value = asScalar(ifEmpty, "if_empty value");
+  if (isBlank(value)) return "";
+  return typeof value === "number" || typeof value === "boolean" ? value : String(value);
+}
+
+export async function fieldFormula(engine: Engine, numbersArg: unknown, fieldsArg: unknown, ifEmptyArg: unknown, context: CallContext): Promise<CellGrid> {
+  const { numbers, fields, layout } = orient(numbersArg, fieldsArg);
+  const ifEmpty = ifEmptyValue(ifEmptyArg);
+  const paths = fields.map(checkField);
+  const validPaths = paths.filter((p): p is ResolvedPath => !(p instanceof UserError));
+
+  const rows = await Promise.all(
+    numbers.map(async (numberCell): Promise<CellResult[][]> => {
+      if (isBlank(numberCell)) return paths.map(() => [""]);
+      const parsed = parseCompanyNumber(numberCell);
+      if (!parsed.ok) {
+        const badNumber = new InvalidArgumentError(parsed.reason);
+        return paths.map((p) => [p instanceof UserError ? p : badNumber]);
+      }
+      let values: unknown[];
+      try {
+        values = validPaths.length ? await engine.companyValues(parsed.number, validPaths, context) : [];
+      } catch (error) {
+        const failure = toUserError(error);
+        return paths.map((p) => [p instanceof UserError ? p : failure]);
+      }
+      let next = 0;
+      return paths.map((path) => {
+        if (path instanceof UserError) return [path];
+        const value = values[next++];
+        if (value instanceof UserError) return [value];
+        const cells = scalars(value, path);
+        return cells.length === 0 ? [ifEmpty] : cells;
+      });
+    }),
+  );
+
+  if (layout === "single") return [rows[0]![0]!];
+  const joined = rows.map((row) => row.map((cells) => (cells.length === 1 ? cells[0]! : cells.map((c) => cellText(c as CellScalar)).join(LIST_SEPARATOR))));
+  if (layout === "row") return [joined.map((row) => row[0]!)];
+  if (layout === "column") return joined[0]!.map((cell) => [cell]);
+  return joined;
+}

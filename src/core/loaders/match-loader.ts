@@ -1,0 +1,76 @@
+/**
+ * Matches names to companies. A burst of a handful of names goes as single matches (fast to
+ * answer, each governed); a larger burst goes as batch jobs of up to 1000 names, polled until
+ * done (409 while queued is respected by the runner), with rows joined back to asks by `id`.
+ */
+import type { Clock } from "../../api/http/types";
+import type { MatchingClient } from "../../api/matching/client";
+import { MAX_BATCH_COMPANIES, type MatchResult } from "../../api/matching/schemas";
+import type { StoredMatch } from "../cache/snapshot";
+import { BatchLoader } from "../batch-loader";
+import { UnavailableError, toUserError } from "../errors";
+import { matchRequestOf } from "../match-key";
+
+export interface MatchLoaderOptions {
+  /** Bursts of at most this many distinct names use single matches. */
+  singleMatchLimit: number;
+  burstWindowMs: number;
+  maxDelayMs: number;
+  /** A batch job of 1000 names can take minutes; a cell still gives up in the end. */
+  settleTimeoutMs: number;
+}
+
+export const MATCH_LOADER_OPTIONS: MatchLoaderOptions = { singleMatchLimit: 5, burstWindowMs: 50, maxDelayMs: 500, settleTimeoutMs: 15 * 60_000 };
+
+export interface LoadedMatch {
+  match: StoredMatch;
+  fetchedAt: number;
+}
+
+export function storedMatch(result: MatchResult): StoredMatch {
+  return {
+    number: result.matched_company_number ?? null,
+    name: result.matched_company_name ?? null,
+    status: result.company_status ?? null,
+    confidence: result.confidence,
+    route: result.route ?? null,
+    postcode: result.matched_registered_postcode ?? null,
+    rigorous: result.rigorous_match,
+  };
+}
+
+export function createMatchLoader(matching: MatchingClient, clock: Clock, options = MATCH_LOADER_OPTIONS): BatchLoader<LoadedMatch> {
+  const loaded = (result: MatchResult): LoadedMatch => ({ match: storedMatch(result), fetchedAt: clock.now() });
+
+  async function singles(keys: readonly string[], signal: AbortSignal): Promise<Map<string, LoadedMatch | Error>> {
+    const settled = await Promise.allSettled(keys.map((key) => matching.match(matchRequestOf(key), { signal })));
+    return new Map(keys.map((key, i) => {
+      const outcome = settled[i]!;
+      return [key, outcome.status === "fulfilled" ? loaded(outcome.value) : toUserError(outcome.reason)];
+    }));
+  }
+
+  async function batch(keys: readonly string[], signal: AbortSignal): Promise<Map<string, LoadedMatch | Error>> {
+    const run = await matching.runBatch(keys.map((key, i) => matchRequestOf(key, String(i))), { signal });
+    const failed = new UnavailableError(
+      "service-down",
+      `The matching job ${run.status === "failed" ? "failed" : "ended"}${run.error ? `: ${run.error}` : ""}. Press Refresh to try again.`,
+      "matching",
+    );
+    return new Map(keys.map((key, i) => {
+      const result = run.rows[i]?.result;
+      return [key, result ? loaded(result) : failed];
+    }));
+  }
+
+  return new BatchLoader<LoadedMatch>({
+    clock,
+    maxBatchSize: MAX_BATCH_COMPANIES,
+    burstWindowMs: options.burstWindowMs,
+    maxDelayMs: options.maxDelayMs,
+    settleTimeoutMs: options.settleTimeoutMs,
+    timeoutMessage: `The matching service did not answer within ${Math.round(options.settleTimeoutMs / 60_000)} minutes. Press Refresh to try again.`,
+    missing: () => new UnavailableError("service-down", "The matching service gave no answer for this name. Press Refresh to try again.", "matching"),
+    loadMany: (keys, signal) => (keys.length <= options.singleMatchLimit ? singles(keys, signal) : batch(keys, signal)),
+  });
+}

@@ -1,0 +1,17 @@
+/**
+ * Which optional scopes the token lacked, read off a list envelope: the service omits the fields
+ * a scope guards (contract, "Authentication" 3), so an envelope without any job-posting aggregate
+ * came from a token without `jobdata:read`, one without `CompanyChanges` from a token without
+ * `companies:changes`. INFERRED: a service that sends the keys (even as null) has the scope.
+ */
+import { JOB_POSTING_AGGREGATES } from "../../api/product/responses";
+
+export const SCOPE_JOBDATA = "jobdata:read";
+export const SCOPE_CHANGES = "companies:changes";
+
+export function scopesLacking(envelope: Record<string, unknown>): string[] {
+  const lacking: string[] = [];
+  if (!JOB_POSTING_AGGREGATES.some((key) => key in envelope)) lacking.push(SCOPE_JOBDATA);
+  if (!("CompanyChanges" in envelope)) lacking.push(SCOPE_CHANGES);
+  return lacking;
+}

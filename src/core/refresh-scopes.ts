@@ -1,0 +1,59 @@
+/**
+ * Values change only when the user refreshes. A refresh (workbook, sheet, selection or table)
+ * records a scope and the moment it was asked for; when a cell inside a scope recalculates, any
+ * cached value fetched before that moment is fetched again. Cells outside keep their values, so
+ * refreshing one sheet never changes numbers on another.
+ */
+import { parseAddress, rangeContains, type RangeRef } from "./address";
+
+export type RefreshScope =
+  | { kind: "workbook" }
+  | { kind: "sheet"; sheet: string }
+  | { kind: "ranges"; addresses: readonly string[] };
+
+interface RecordedScope {
+  since: number;
+  covers(cell: RangeRef | undefined): boolean;
+}
+
+/** How long a refresh keeps forcing fresh fetches: long enough for a large sheet to recalculate. */
+export const REFRESH_SCOPE_LIFETIME_MS = 30 * 60_000;
+
+export class RefreshScopes {
+  private scopes: RecordedScope[] = [];
+
+  constructor(private readonly now: () => number) {}
+
+  record(scope: RefreshScope): void {
+    const since = this.now();
+    this.prune(since);
+    this.scopes.push({ since, covers: coverage(scope) });
+  }
+
+  /** The latest refresh time that applies to the cell at `address` (0 when none). */
+  freshAfter(address: string | undefined): number {
+    const cell = address ? parseAddress(address) : undefined;
+    let latest = 0;
+    for (const scope of this.scopes) if (scope.since > latest && scope.covers(cell)) latest = scope.since;
+    return latest;
+  }
+
+  private prune(now: number): void {
+    this.scopes = this.scopes.filter((scope) => now - scope.since < REFRESH_SCOPE_LIFETIME_MS);
+  }
+}
+
+function coverage(scope: RefreshScope): (cell: RangeRef | undefined) => boolean {
+  switch (scope.kind) {
+    case "workbook":
+      return () => true;
+    case "sheet": {
+      const sheet = scope.sheet.toLowerCase();
+      return (cell) => cell !== undefined && cell.sheet.toLowerCase() === sheet;
+    }
+    case "ranges": {
+      const ranges = scope.addresses.map(parseAddress).filter((r): r is RangeRef => r !== undefined);
+      return (cell) => cell !== undefined && ranges.some((range) => rangeContains(range, cell));
+    }
+  }
+}

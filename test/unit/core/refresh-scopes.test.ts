@@ -1,0 +1,48 @@
+import { parseAddress } from "../../../src/core/address";
+import { RefreshScopes } from "../../../src/core/refresh-scopes";
+
+describe("addresses", () => {
+  test.each([
+    ["Sheet1!B2", { sheet: "Sheet1", firstRow: 2, lastRow: 2, firstColumn: 2, lastColumn: 2 }],
+    ["'Q3 ''big'' list'!$A$1:C10", { sheet: "Q3 'big' list", firstRow: 1, lastRow: 10, firstColumn: 1, lastColumn: 3 }],
+    ["Data!AA:AB", { sheet: "Data", firstRow: 1, lastRow: 1_048_576, firstColumn: 27, lastColumn: 28 }],
+    ["Data!3:5", { sheet: "Data", firstRow: 3, lastRow: 5, firstColumn: 1, lastColumn: 16_384 }],
+    ["C3:A1", { sheet: "", firstRow: 1, lastRow: 3, firstColumn: 1, lastColumn: 3 }],
+  ])("%s", (address, expected) => {
+    expect(parseAddress(address)).toEqual(expected);
+  });
+
+  test.each([["Sheet1!"], ["Sheet1!B2:"], ["hello"], ["A0B"]])("%s is not an address", (address) => {
+    expect(parseAddress(address)).toBeUndefined();
+  });
+});
+
+describe("refresh scopes", () => {
+  test("a selection refresh applies to cells inside it only, from the moment it was asked", () => {
+    let now = 1000;
+    const scopes = new RefreshScopes(() => now);
+    expect(scopes.freshAfter("Sheet1!B2")).toBe(0);
+    scopes.record({ kind: "ranges", addresses: ["Sheet1!B2:B10", "Sheet1!D5"] });
+    expect(scopes.freshAfter("Sheet1!B2")).toBe(1000);
+    expect(scopes.freshAfter("sheet1!D5")).toBe(1000);
+    expect(scopes.freshAfter("Sheet1!C2")).toBe(0);
+    expect(scopes.freshAfter("Sheet2!B2")).toBe(0);
+    now = 2000;
+    scopes.record({ kind: "sheet", sheet: "Sheet2" });
+    expect(scopes.freshAfter("Sheet2!Z99")).toBe(2000);
+    expect(scopes.freshAfter("Sheet1!B3")).toBe(1000);
+    now = 3000;
+    scopes.record({ kind: "workbook" });
+    expect(scopes.freshAfter("Anything!A1")).toBe(3000);
+    expect(scopes.freshAfter(undefined)).toBe(3000);
+  });
+
+  test("old scopes expire so they do not force fetches forever", () => {
+    let now = 0;
+    const scopes = new RefreshScopes(() => now);
+    scopes.record({ kind: "workbook" });
+    now = 31 * 60_000;
+    scopes.record({ kind: "sheet", sheet: "Other" });
+    expect(scopes.freshAfter("Sheet1!A1")).toBe(0);
+  });
+});

@@ -1,0 +1,110 @@
+/**
+ * In-memory stand-ins for the three clients the engine uses, recording every call. They answer
+ * like the services (a company list holds only known numbers; a match may find nothing), so
+ * engine tests assert what a user would see without HTTP. The sandbox covers the real wire.
+ */
+import type { ClassificationClient } from "../../../../src/api/classification/client";
+import type { InstantClassificationResult } from "../../../../src/api/classification/schemas";
+import type { MatchingClient } from "../../../../src/api/matching/client";
+import type { MatchRequest, MatchResult } from "../../../../src/api/matching/schemas";
+import type { ProductClient } from "../../../../src/api/product/client";
+import type { ListEnvelope } from "../../../../src/api/product/responses";
+import type { EngineClients } from "../../../../src/core/engine";
+
+export interface FakeCompany {
+  CompanyNumber: string;
+  CompanyName: string;
+  [field: string]: unknown;
+}
+
+export class FakeServices {
+  readonly companies = new Map<string, FakeCompany>();
+  readonly calls = { listCompanies: [] as string[][], match: [] as MatchRequest[], batch: [] as MatchRequest[][], classify: [] as unknown[], group: [] as string[] };
+  /** Scopes the token has; without one, the envelope omits the keys it guards. */
+  scopes = new Set(["jobdata:read", "companies:changes"]);
+  failNext: Error[] = [];
+
+  addCompany(company: FakeCompany): void {
+    this.companies.set(company.CompanyNumber, company);
+  }
+
+  private maybeFail(): void {
+    const failure = this.failNext.shift();
+    if (failure) throw failure;
+  }
+
+  readonly product = {
+    listCompanies: async (query: { CompanyNumbers?: string[] }) => {
+      this.calls.listCompanies.push([...(query.CompanyNumbers ?? [])]);
+      this.maybeFail();
+      const companies = (query.CompanyNumbers ?? []).flatMap((n) => {
+        const company = this.companies.get(n);
+        if (!company) return [];
+        const copy: Record<string, unknown> = { ...company };
+        if (!this.scopes.has("jobdata:read")) delete copy.CompanyJobPostings;
+        return [copy];
+      });
+      const envelope: Record<string, unknown> = { companies };
+      if (this.scopes.has("jobdata:read")) envelope.JobPostingInsights = null;
+      if (this.scopes.has("companies:changes")) envelope.CompanyChanges = [];
+      return envelope as ListEnvelope;
+    },
+    groupStructure: async (number: string) => {
+      this.calls.group.push(number);
+      this.maybeFail();
+      return [
+        { SubsidiaryCompanyLevel: 1, SubsidiaryCompanyNumber: "00000002", SubsidiaryCompanyName: "CHILD LTD", ParentCompanyNumber: number },
+        { SubsidiaryCompanyLevel: 0, SubsidiaryCompanyNumber: number, SubsidiaryCompanyName: "PARENT PLC", ParentCompanyNumber: "" },
+      ];
+    },
+  } as unknown as ProductClient;
+
+  private matchOne(request: MatchRequest): MatchResult {
+    const wanted = request.input_name.toUpperCase();
+    const company = [...this.companies.values()].find((c) => c.CompanyName.toUpperCase() === wanted);
+    return {
+      input_name: request.input_name,
+      id: request.id,
+      matched_company_number: company?.CompanyNumber ?? null,
+      matched_company_name: company?.CompanyName,
+      matched_registered_postcode: company ? "EH1 1AA" : undefined,
+      company_status: company ? "Active" : null,
+      rigorous_match: !!company,
+      route: company ? "fast" : null,
+      confidence: company ? "high" : "none",
+    } as MatchResult;
+  }
+
+  readonly matching = {
+    match: async (request: MatchRequest) => {
+      this.calls.match.push(request);
+      this.maybeFail();
+      return this.matchOne(request);
+    },
+    runBatch: async (requests: readonly MatchRequest[]) => {
+      this.calls.batch.push([...requests]);
+      this.maybeFail();
+      return { jobId: "job-1", status: "completed", rows: requests.map((input) => ({ input, result: this.matchOne(input) })) };
+    },
+  } as unknown as MatchingClient;
+
+  readonly classification = {
+    classify: async (request: { Text?: string; Website?: string }) => {
+      this.calls.classify.push(request);
+      this.maybeFail();
+      const words = (request.Text ?? request.Website ?? "").toLowerCase();
+      const software = words.includes("software");
+      return {
+        RTICs: [{ Code: software ? "RTIC-0001" : "RTIC-0099", Description: software ? "Software" : "Other", Score: 0.9 }],
+        SICs: [{ Code: "62012", Description: "Business and domestic software development", Score: 0.8 }, { Code: "62020", Description: "IT consultancy", Score: 0.5 }],
+        RSICs: [],
+        RNAICs: [],
+        SimilarCompanies: [{ CompanyNumber: "00000001", CompanyName: "ACME SOFTWARE LTD", Similarity: 0.7 }],
+      } as unknown as InstantClassificationResult;
+    },
+  } as unknown as ClassificationClient;
+
+  get clients(): EngineClients {
+    return { product: this.product, matching: this.matching, classification: this.classification };
+  }
+}
