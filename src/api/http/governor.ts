@@ -41,11 +41,15 @@ export interface AcquireOptions {
   onWait?: (info: WaitInfo) => void;
   /** Does not use a rate slot (still waits for concurrency and pauses). */
   rateExempt?: boolean;
+  /** While the service is paused for longer than this, reject with `pausedTooLong(remainingMs)` instead of waiting. */
+  maxPauseMs?: number;
+  pausedTooLong?: (remainingMs: number) => Error;
 }
 
 interface Waiter {
   options: AcquireOptions;
   grant: (permit: Permit) => void;
+  fail: (error: Error) => void;
   detach: () => void;
   last?: string;
 }
@@ -85,6 +89,7 @@ export class Governor {
       const waiter: Waiter = {
         options,
         grant: resolve,
+        fail: reject,
         detach: () => signal?.removeEventListener("abort", onAbort),
       };
       signal?.addEventListener("abort", onAbort, { once: true });
@@ -122,9 +127,23 @@ export class Governor {
     return log.length >= perMinute ? (log[log.length - perMinute] as number) + this.windowMs : 0;
   }
 
+  /** Turns away waiters that would sit out a pause longer than they accept. */
+  private shedLongPauses(now: number): void {
+    const remaining = this.pausedUntil - now;
+    if (remaining <= 0) return;
+    for (const waiter of [...this.queue]) {
+      const { maxPauseMs, pausedTooLong } = waiter.options;
+      if (maxPauseMs === undefined || !pausedTooLong || remaining <= maxPauseMs) continue;
+      this.queue.splice(this.queue.indexOf(waiter), 1);
+      waiter.detach();
+      waiter.fail(pausedTooLong(remaining));
+    }
+  }
+
   private pump(): void {
     const now = this.clock.now();
     while (this.sent.length && (this.sent[0] as number) + this.windowMs <= now) this.sent.shift();
+    this.shedLongPauses(now);
     let blockedUntil = 0;
     while (this.queue.length && this.inFlight < this.limits.concurrency) {
       const head = this.queue[0] as Waiter;

@@ -2,8 +2,6 @@
 
 const REDACTED = "[redacted]";
 const SECRET_QUERY_NAME = /token|key|secret|password|passwd|auth|signature|sig$/i;
-/** Shorter values are too common to replace safely (and no real credential is this short). */
-const MIN_SECRET_LENGTH = 6;
 
 /** Drops user-info and masks credential-like query values, e.g. `?api_key=...`. */
 export function redactUrl(url: string): string {
@@ -21,9 +19,12 @@ export function redactUrl(url: string): string {
   return parsed.toString();
 }
 
-/** Replaces every occurrence of any secret inside strings of `value` (deeply), returning a copy. */
+/**
+ * Replaces every occurrence of any secret inside strings of `value` (deeply), returning a copy.
+ * Even a short password is replaced: a mangled message is better than a leaked credential.
+ */
 export function scrubSecrets<T>(value: T, secrets: readonly string[]): T {
-  const usable = secrets.filter((s) => s.length >= MIN_SECRET_LENGTH);
+  const usable = secrets.filter((s) => s.length > 0);
   if (usable.length === 0) return value;
   const scrub = (v: unknown): unknown => {
     if (typeof v === "string") return usable.reduce((s, secret) => s.split(secret).join(REDACTED), v);

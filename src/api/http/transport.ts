@@ -6,7 +6,8 @@ import type { z } from "zod";
 import type { CredentialSource, InvalidationReason, ServiceName } from "../credentials";
 import { AbortedError, AuthRequiredError, RateLimitedError, type AuthProblem } from "./errors";
 import type { Governor } from "./governor";
-import { sendOnce, type RequestSpec } from "./request";
+import { redactUrl } from "./redact";
+import { buildUrl, sendOnce, type RequestSpec } from "./request";
 import { noRetriesYet, planRetry, type RetryPolicy } from "./retry";
 import type { CallOptions, Clock, FetchLike, RandomSource } from "./types";
 
@@ -55,16 +56,19 @@ export function createTransport(o: TransportOptions): Transport {
     if (signal?.aborted) throw new AbortedError(o.service);
     const token = await credentialFor(spec);
     const counts = noRetriesYet();
+    // While a 429 has paused the service for longer than we would sit out, fail at once with the wait.
+    const pausedTooLong = (retryAfterMs: number) =>
+      new RateLimitedError(o.service, { status: 429, method: spec.method, url: redactUrl(buildUrl(o.baseUrl, spec.path, spec.query)), origin: "service", retryAfterMs });
     for (;;) {
-      const permit = await o.governor.acquire({ signal, onWait, rateExempt: spec.rateExempt });
+      const permit = await o.governor.acquire({ signal, onWait, rateExempt: spec.rateExempt, maxPauseMs: o.retry.maxRetryAfterMs, pausedTooLong });
       let delay: number | undefined;
       try {
         return await sendOnce({ service: o.service, baseUrl: o.baseUrl, fetch: o.fetch, clock: o.clock, token, signal }, spec);
       } catch (error) {
         if (error instanceof AuthRequiredError && error.problem === "rejected") await tell(o.credentials, o.service, "rejected");
+        if (error instanceof RateLimitedError && error.retryAfterMs !== undefined) o.governor.pause(error.retryAfterMs);
         delay = planRetry(error, counts, o.retry, spec.idempotent, o.random);
         if (delay === undefined) throw error;
-        if (error instanceof RateLimitedError && error.retryAfterMs !== undefined) o.governor.pause(error.retryAfterMs);
       } finally {
         permit.release();
       }

@@ -46,6 +46,18 @@ test("every service has fixtures, and each names its outcome", () => {
   }
 });
 
+test("every client operation has a recorded success", () => {
+  const h = harness([]);
+  for (const service of SERVICE_NAMES) {
+    const operations = Object.keys(h.clients[service]).filter((name) => name !== "runBatch");
+    for (const operation of operations) {
+      const mine = cases.filter((c) => c.service === service && c.file.startsWith(`${operation}.`));
+      expect({ service, operation, succeeds: mine.some((c) => !c.file.endsWith(".fail.json")) }).toEqual({ service, operation, succeeds: true });
+    }
+    expect(cases.some((c) => c.service === service && c.file.endsWith(".fail.json"))).toBe(true);
+  }
+});
+
 describe.each(SERVICE_NAMES)("%s fixtures", (service: ServiceName) => {
   test.each(cases.filter((c) => c.service === service).map((c) => [c.file, c.fixture] as const))("%s", async (file, fixture) => {
     const h = harness([fixture.response]);

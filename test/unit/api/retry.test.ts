@@ -58,6 +58,21 @@ test("a Retry-After too long to sit out goes straight to the caller with the wai
   expect((error as RateLimitedError).retryAfterMs).toBe(3_600_000);
   expect((error as RateLimitedError).message).toContain("3600 s");
   expect(h.fake.calls).toHaveLength(1);
+
+  // The service stays paused: the next call fails at once with the remaining wait, sending nothing.
+  await h.clock.advance(600_000);
+  const next = await rejection(h.clients.product.filters());
+  expect(next).toBeInstanceOf(RateLimitedError);
+  expect(next).toMatchObject({ retryAfterMs: 3_000_000, url: "https://product.test/api/v2/filters" });
+  expect(h.fake.calls).toHaveLength(1);
+
+  // Once the pause has shrunk under the cap, calls queue for the rest of it instead.
+  await h.clock.advance(2_950_000);
+  const start = h.clock.now();
+  h.fake.calls.length = 0;
+  const later = h.clients.product.filters().catch((e: unknown) => e);
+  await h.clock.drive(later);
+  expect(h.fake.calls[0]?.at).toBe(start + 50_000);
 });
 
 test("network failures are retried for reads, never for a classification (each may count against the free tier)", async () => {
