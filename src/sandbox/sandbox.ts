@@ -1,6 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { createAdmin } from "./admin";
 import { SANDBOX_CREDENTIALS, type SandboxCredentials } from "./credentials";
+import { createClassificationService } from "./classification/service";
 import { createMatchingService } from "./matching/service";
 import { createProductService } from "./product/service";
 import { createSandboxServer } from "./server";
@@ -39,7 +40,7 @@ export interface RunningSandbox {
 }
 
 export function buildServices(state: SandboxState): Service[] {
-  return [createProductService(state), createMatchingService(state)];
+  return [createProductService(state), createMatchingService(state), createClassificationService(state)];
 }
 
 export async function startSandbox(options: StartSandboxOptions = {}): Promise<RunningSandbox> {
