@@ -3,6 +3,7 @@ import { createAdmin } from "./admin";
 import { SANDBOX_CREDENTIALS, type SandboxCredentials } from "./credentials";
 import { createClassificationService } from "./classification/service";
 import { createMatchingService } from "./matching/service";
+import { createMarketService } from "./market/service";
 import { createProductService } from "./product/service";
 import { createSandboxServer } from "./server";
 import type { Service } from "./service";
@@ -40,7 +41,7 @@ export interface RunningSandbox {
 }
 
 export function buildServices(state: SandboxState): Service[] {
-  return [createProductService(state), createMatchingService(state), createClassificationService(state)];
+  return [createProductService(state), createMatchingService(state), createClassificationService(state), createMarketService(state)];
 }
 
 export async function startSandbox(options: StartSandboxOptions = {}): Promise<RunningSandbox> {
