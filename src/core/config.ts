@@ -6,8 +6,9 @@ import { z } from "zod";
  * the add-in at its own services or proxy; the user can still override each URL in the pane.
  */
 
-export const SERVICE_NAMES = ["product", "matching", "classification", "market"] as const;
-export type ServiceName = (typeof SERVICE_NAMES)[number];
+import { SERVICE_NAMES, type ServiceName } from "../api/credentials";
+
+export { SERVICE_NAMES, type ServiceName };
 export type ServiceUrls = Record<ServiceName, string>;
 
 /** Relative paths are allowed so that the default can reach the sandbox through the add-in's own origin. */
@@ -70,4 +71,17 @@ export async function loadDeploymentConfig(
     throw new ConfigError(`The add-in's config.json could not be loaded: ${(error as Error).message}`);
   }
   return parseDeploymentConfig(raw, pageUrl);
+}
+
+/** The user's own service URLs (set in the pane) over the deployment's; each is checked like the file's. */
+export function applyServiceOverrides(config: DeploymentConfig, overrides: Partial<ServiceUrls>, pageUrl: string): DeploymentConfig {
+  const merged = { ...config.services };
+  for (const name of SERVICE_NAMES) {
+    const value = overrides[name];
+    if (value === undefined || value.trim() === "") continue;
+    const checked = serviceUrl.safeParse(value);
+    if (!checked.success) throw new ConfigError(`The ${name} service address "${value}" ${checked.error.issues[0]?.message ?? "is invalid"}.`);
+    merged[name] = checked.data;
+  }
+  return { ...config, services: resolveServiceUrls(merged, pageUrl) };
 }

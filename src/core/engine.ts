@@ -65,17 +65,25 @@ export class Engine {
   /** Resolves once the workbook store has been read: before that, every ask waits. */
   readonly ready: Promise<void>;
 
+  private clients: EngineClients;
+
   constructor(private readonly options: EngineOptions) {
-    const { clients, clock } = options;
+    const { clock } = options;
+    this.clients = options.clients;
     this.cache = new WorkbookCache(options.maxFullRecords);
     this.scopes = new RefreshScopes(() => clock.now());
-    this.companies = createCompanyLoader(clients.product, clock);
-    this.matches = createMatchLoader(clients.matching, clock);
-    this.classifications = createClassificationLoader(clients.classification, clock);
+    this.companies = createCompanyLoader(() => this.clients.product, clock);
+    this.matches = createMatchLoader(() => this.clients.matching, clock);
+    this.classifications = createClassificationLoader(() => this.clients.classification, clock);
     this.persistence = options.store
       ? new CachePersistence(this.cache, options.store, clock, { ...DEFAULT_PERSISTENCE, ...options.persistence, onProblem: options.onProblem })
       : undefined;
     this.ready = this.persistence ? this.persistence.start() : Promise.resolve();
+  }
+
+  /** Switches to new clients (the user changed a service URL); the cache stays. */
+  useClients(clients: EngineClients): void {
+    this.clients = clients;
   }
 
   /** Raw values of `paths` for one company, in order (null where the company has no value). */
@@ -153,7 +161,7 @@ export class Engine {
 
   private async fetchGroup(number: string): Promise<StoredGroupRow[]> {
     try {
-      const rows = await this.options.clients.product.groupStructure(number);
+      const rows = await this.clients.product.groupStructure(number);
       const stored: StoredGroupRow[] = rows.map((row) => [
         row.SubsidiaryCompanyLevel ?? 0,
         row.SubsidiaryCompanyNumber ?? "",

@@ -8,15 +8,17 @@ import type { CallOptions } from "../http/types";
 import type { ClassifiedCompany } from "./company";
 import type { ProductClient } from "./client";
 import type { CompaniesQuery, Paging, WebsiteBatchRequest, WebsiteRequest } from "./requests";
-import type { ListEnvelope, WebsiteEnvelope } from "./responses";
+import type { InvalidCompany, ListEnvelope, WebsiteEnvelope } from "./responses";
 
 /** Page size the iterators ask for unless told otherwise: fewer round trips than the default 40, modest bodies. */
 export const DEFAULT_PAGE_SIZE = 100;
 
 type Fetch<R> = (paging: { returnCount: number; skip: number }, pageIndex: number, options: CallOptions) => Promise<R>;
-type CompanyPages<R> = AsyncGenerator<Page<ClassifiedCompany, R>>;
+/** A page's records; a record that broke the schema is an InvalidCompany in its place. */
+export type CompanyItem = ClassifiedCompany | InvalidCompany;
+type CompanyPages<R> = AsyncGenerator<Page<CompanyItem, R>>;
 
-function pages<R extends { companies: ClassifiedCompany[] }>(fetch: Fetch<R>, start: { skip?: number; returnCount?: number }, options: PagingOptions = {}): CompanyPages<R> {
+function pages<R extends { companies: CompanyItem[] }>(fetch: Fetch<R>, start: { skip?: number; returnCount?: number }, options: PagingOptions = {}): CompanyPages<R> {
   return walkPages(
     {
       service: "product",

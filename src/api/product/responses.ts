@@ -4,15 +4,46 @@ import { FilterGroupSchema, lenient, lenientArray } from "../lenient";
 import { ClassifiedCompanySchema, type ClassifiedCompany } from "./company";
 import { looseIsoDate } from "./field-builders";
 
+
 /**
+ * A record of a list that does not fit the company schema. One bad record must not spoil the
+ * other 999 of its page (a cell per company, a row per company), so lists validate each record
+ * alone and put this in its place; whoever shows the record shows `problem`.
+ */
+export interface InvalidCompany {
+  invalid: true;
+  /** The record's number when it has a readable one, so its cells can say what went wrong. */
+  CompanyNumber?: string;
+  /** Path of the first bad field and what was wrong, e.g. `BestEstimateTurnover: expected int`. */
+  problem: string;
+}
+
+export function isInvalidCompany(value: unknown): value is InvalidCompany {
+  return typeof value === "object" && value !== null && (value as InvalidCompany).invalid === true;
+}
+
+function invalidCompany(raw: unknown, error: z.ZodError): InvalidCompany {
+  const issue = error.issues[0];
+  const number = typeof raw === "object" && raw !== null ? (raw as { CompanyNumber?: unknown }).CompanyNumber : undefined;
+  const where = issue?.path.length ? issue.path.map(String).join(".") : "record";
+  return { invalid: true, ...(typeof number === "string" ? { CompanyNumber: number } : {}), problem: `${where}: ${issue?.message ?? "invalid"}` };
+}
+
+/**
+ * A list whose records are validated one by one (see InvalidCompany).
  * With the `ReturnCompanyIDsOnly` setting the service sends plain company-number strings.
  * INFERRED (ours): such an entry is read as a record holding only `CompanyNumber`, so every
  * caller handles one type.
  */
-const CompanyOrNumberSchema = z.union([
-  z.string().transform((CompanyNumber): ClassifiedCompany => ({ CompanyNumber })),
-  ClassifiedCompanySchema,
-]);
+export function companyList<T extends z.ZodType>(item: T) {
+  return z.array(z.unknown()).transform((items) =>
+    items.map((raw): z.output<T> | InvalidCompany => {
+      if (typeof raw === "string") return { CompanyNumber: raw } as z.output<T>;
+      const parsed = item.safeParse(raw);
+      return parsed.success ? parsed.data : invalidCompany(raw, parsed.error);
+    }),
+  );
+}
 
 const bandCount = z.looseObject({ Band: lenient(z.string()), Count: lenient(z.number()) });
 const codeCount = z.looseObject({ Code: lenient(z.string()), Description: lenient(z.string()), Count: lenient(z.number()) });
@@ -54,7 +85,7 @@ const aggregates = Object.fromEntries(JOB_POSTING_AGGREGATES.map((name) => [name
 
 /** `FilteredCompaniesResponseBody`: the list envelope of `POST /v2/companies`, classify and explore lists. */
 export const ListEnvelopeSchema = z.looseObject({
-  companies: z.array(CompanyOrNumberSchema),
+  companies: companyList(ClassifiedCompanySchema),
   insights: lenient(InsightsSchema),
   CompanyChanges: lenient(z.array(CompanyChangeSchema)),
   ...aggregates,
@@ -63,13 +94,13 @@ export type ListEnvelope = z.infer<typeof ListEnvelopeSchema>;
 
 /** INFERRED (CONTRACT-CHOICES.md "Classify scores"): classify adds a `Score` (0–1) to each company, best first. */
 export const ScoredCompanySchema = ClassifiedCompanySchema.extend({ Score: lenient(z.number()) });
-export const ClassifyEnvelopeSchema = ListEnvelopeSchema.extend({ companies: z.array(ScoredCompanySchema) });
+export const ClassifyEnvelopeSchema = ListEnvelopeSchema.extend({ companies: companyList(ScoredCompanySchema) });
 export type ClassifyEnvelope = z.infer<typeof ClassifyEnvelopeSchema>;
 
 /** The website batch envelope. */
 export const WebsiteEnvelopeSchema = z.looseObject({
   matchcount: z.number().int().nullish(),
-  companies: z.array(ClassifiedCompanySchema),
+  companies: companyList(ClassifiedCompanySchema),
 });
 export type WebsiteEnvelope = z.infer<typeof WebsiteEnvelopeSchema>;
 

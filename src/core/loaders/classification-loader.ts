@@ -36,7 +36,7 @@ export function storedClassification(result: InstantClassificationResult): Store
   };
 }
 
-export function createClassificationLoader(classification: ClassificationClient, clock: Clock): BatchLoader<LoadedClassification> {
+export function createClassificationLoader(classification: () => ClassificationClient, clock: Clock): BatchLoader<LoadedClassification> {
   return new BatchLoader<LoadedClassification>({
     clock,
     maxBatchSize: 1,
@@ -46,7 +46,7 @@ export function createClassificationLoader(classification: ClassificationClient,
     timeoutMessage: "The classification service did not answer within 30 minutes. Press Refresh to try again.",
     missing: () => new UnavailableError("service-down", "The classification service gave no answer. Press Refresh to try again.", "classification"),
     async loadMany([key], signal, notify) {
-      const result = await classification.classify(classifyRequestOf(key!), { signal, onWait: (info: WaitInfo) => notify(key!, info) });
+      const result = await classification().classify(classifyRequestOf(key!), { signal, onWait: (info: WaitInfo) => notify(key!, info) });
       return new Map([[key!, { classification: storedClassification(result), fetchedAt: clock.now() }]]);
     },
   });

@@ -6,9 +6,10 @@
 import type { Clock } from "../../api/http/types";
 import type { ProductClient } from "../../api/product/client";
 import { MAX_RETURN_COUNT } from "../../api/product/requests";
+import { isInvalidCompany } from "../../api/product/responses";
 import { BatchLoader } from "../batch-loader";
 import { parseCompanyNumber } from "../company-number";
-import { NotFoundError } from "../errors";
+import { NotFoundError, UnavailableError } from "../errors";
 import { scopesLacking } from "./scope-evidence";
 
 export interface LoadedCompany {
@@ -26,7 +27,7 @@ export interface CompanyLoaderTiming {
 
 export const COMPANY_LOADER_TIMING: CompanyLoaderTiming = { burstWindowMs: 25, maxDelayMs: 400, settleTimeoutMs: 5 * 60_000 };
 
-export function createCompanyLoader(product: ProductClient, clock: Clock, timing = COMPANY_LOADER_TIMING): BatchLoader<LoadedCompany> {
+export function createCompanyLoader(product: () => ProductClient, clock: Clock, timing = COMPANY_LOADER_TIMING): BatchLoader<LoadedCompany> {
   return new BatchLoader<LoadedCompany>({
     clock,
     maxBatchSize: MAX_RETURN_COUNT,
@@ -35,17 +36,25 @@ export function createCompanyLoader(product: ProductClient, clock: Clock, timing
     // Unreachable in practice: loadMany answers every key (a missing company is a result, not an error).
     missing: (key) => new NotFoundError(`No company ${key}.`),
     async loadMany(numbers, signal) {
-      const envelope = await product.listCompanies({ CompanyNumbers: [...numbers], returnCount: numbers.length, skip: 0 }, { signal });
+      const envelope = await product().listCompanies({ CompanyNumbers: [...numbers], returnCount: numbers.length, skip: 0 }, { signal });
       const fetchedAt = clock.now();
       const lackingScopes = scopesLacking(envelope);
-      const found = new Map<string, Record<string, unknown>>();
+      const found = new Map<string, Record<string, unknown> | Error>();
       for (const company of envelope.companies) {
-        if (typeof company !== "object" || company === null) continue;
         // Joined by the normalised number, so a service that drops leading zeros still answers its ask.
         const number = parseCompanyNumber(company.CompanyNumber);
-        if (number.ok) found.set(number.number, company);
+        if (!number.ok) continue;
+        found.set(
+          number.number,
+          isInvalidCompany(company)
+            ? new UnavailableError("unexpected-data", `The product API sent this company's record in an unexpected shape (${company.problem}). Press Refresh; if it persists, tell your administrator.`, "product")
+            : company,
+        );
       }
-      return new Map(numbers.map((n) => [n, { record: found.get(n), lackingScopes, fetchedAt }]));
+      return new Map(numbers.map((n): [string, LoadedCompany | Error] => {
+        const record = found.get(n);
+        return [n, record instanceof Error ? record : { record, lackingScopes, fetchedAt }];
+      }));
     },
   });
 }

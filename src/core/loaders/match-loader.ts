@@ -39,11 +39,11 @@ export function storedMatch(result: MatchResult): StoredMatch {
   };
 }
 
-export function createMatchLoader(matching: MatchingClient, clock: Clock, options = MATCH_LOADER_OPTIONS): BatchLoader<LoadedMatch> {
+export function createMatchLoader(matching: () => MatchingClient, clock: Clock, options = MATCH_LOADER_OPTIONS): BatchLoader<LoadedMatch> {
   const loaded = (result: MatchResult): LoadedMatch => ({ match: storedMatch(result), fetchedAt: clock.now() });
 
   async function singles(keys: readonly string[], signal: AbortSignal): Promise<Map<string, LoadedMatch | Error>> {
-    const settled = await Promise.allSettled(keys.map((key) => matching.match(matchRequestOf(key), { signal })));
+    const settled = await Promise.allSettled(keys.map((key) => matching().match(matchRequestOf(key), { signal })));
     return new Map(keys.map((key, i) => {
       const outcome = settled[i]!;
       return [key, outcome.status === "fulfilled" ? loaded(outcome.value) : toUserError(outcome.reason)];
@@ -51,7 +51,7 @@ export function createMatchLoader(matching: MatchingClient, clock: Clock, option
   }
 
   async function batch(keys: readonly string[], signal: AbortSignal): Promise<Map<string, LoadedMatch | Error>> {
-    const run = await matching.runBatch(keys.map((key, i) => matchRequestOf(key, String(i))), { signal });
+    const run = await matching().runBatch(keys.map((key, i) => matchRequestOf(key, String(i))), { signal });
     const failed = new UnavailableError(
       "service-down",
       `The matching job ${run.status === "failed" ? "failed" : "ended"}${run.error ? `: ${run.error}` : ""}. Press Refresh to try again.`,

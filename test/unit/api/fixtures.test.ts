@@ -21,6 +21,8 @@ interface Fixture {
   invalidated?: string;
   secrets?: string[];
   expect: { result?: Record<string, unknown>; error?: Record<string, unknown> };
+  /** For a record marked invalid: its `problem` names this field path. */
+  expectProblemContains?: string;
 }
 
 const ROOT = join(__dirname, "../../fixtures/api");
@@ -91,6 +93,10 @@ describe.each(SERVICE_NAMES)("%s fixtures", (service: ServiceName) => {
     if (fixture.expect.result) {
       expect("error" in outcome ? outcome.error : undefined).toBeUndefined();
       expectAt("result" in outcome ? outcome.result : undefined, fixture.expect.result);
+      if (fixture.expectProblemContains) {
+        const companies = ("result" in outcome ? (outcome.result as { companies: { invalid?: boolean; problem?: string }[] }) : { companies: [] }).companies;
+        expect(companies.filter((c) => c.invalid).map((c) => c.problem)).toEqual([expect.stringContaining(fixture.expectProblemContains)]);
+      }
       return;
     }
     if (!("error" in outcome)) throw new Error(`${file}: expected an error, got a result`);

@@ -53,7 +53,7 @@ describe("UKCO.FIELD", () => {
     const ask = (field: string) => clock.drive(fieldFormula(engine, "01234567", field, null, {}));
     expect(await ask("BestEstimateTurnover")).toEqual([[1250000]]);
     expect(await ask("HighGrowth")).toEqual([[true]]);
-    const [[date]] = await ask("IncorporationDate");
+    const date = (await ask("IncorporationDate"))[0]![0];
     expect(isDateCell(date) && date.serial).toBe(36925);
     expect(await ask("SICs")).toEqual([["62012", "62020"]]);
     expect(await ask("CompanyFinancials_Vendor[1].TURNOVER")).toEqual([[900000]]);
@@ -77,7 +77,7 @@ describe("UKCO.FIELD", () => {
 
   test("a group of fields is refused with an example of a field inside it", async () => {
     const { clock, engine } = setup();
-    const [[cell]] = await clock.drive(fieldFormula(engine, "01234567", "CompanyGrowthTrends", null, {}));
+    const cell = (await clock.drive(fieldFormula(engine, "01234567", "CompanyGrowthTrends", null, {})))[0]![0];
     expect(cell).toBeInstanceOf(InvalidArgumentError);
     expect((cell as Error).message).toMatch(/group of fields.*CompanyGrowthTrends\./);
   });
@@ -102,14 +102,14 @@ describe("UKCO.FIELD", () => {
   test("a token without jobdata:read gives #N/A naming the scope for job-posting fields", async () => {
     const { clock, engine, services } = setup();
     services.scopes.delete("jobdata:read");
-    const [[cell]] = await clock.drive(fieldFormula(engine, "01234567", "CompanyJobPostings.Postings", null, {}));
+    const cell = (await clock.drive(fieldFormula(engine, "01234567", "CompanyJobPostings.Postings", null, {})))[0]![0];
     expect(cell).toBeInstanceOf(UnavailableError);
     expect((cell as Error).message).toContain("jobdata:read");
   });
 
   test("while a formula is previewed nothing is fetched; a cached value still shows", async () => {
     const { clock, engine, services } = setup();
-    const [[preview]] = await clock.drive(fieldFormula(engine, "01234567", "CompanyName", null, { preview: true }));
+    const preview = (await clock.drive(fieldFormula(engine, "01234567", "CompanyName", null, { preview: true })))[0]![0];
     expect(message(preview)).toMatch(/press Enter/);
     expect(services.calls.listCompanies).toHaveLength(0);
     await clock.drive(fieldFormula(engine, "01234567", "CompanyName", null, {}));
@@ -121,7 +121,7 @@ describe("UKCO.FIELD", () => {
     const { clock, engine, services } = setup();
     const { HttpError } = await import("../../../src/api/http/errors");
     services.failNext.push(new HttpError("product", { status: 503, method: "POST", url: "https://x/v2/companies", origin: "service" }));
-    const [[cell]] = await clock.drive(fieldFormula(engine, "01234567", "CompanyName", null, {}));
+    const cell = (await clock.drive(fieldFormula(engine, "01234567", "CompanyName", null, {})))[0]![0];
     expect(message(cell)).toMatch(/UnavailableError: The product API is unavailable \(HTTP 503\)\. Press Refresh later\./);
     await expect(clock.drive(fieldFormula(engine, "01234567", "CompanyName", null, {}))).resolves.toEqual([["ACME LTD"]]);
   });
@@ -230,7 +230,7 @@ describe("UKCO.CLASSIFY", () => {
 describe("UKCO.COMPANY and UKCO.GROUP", () => {
   test("a company card carries its main fields as properties", async () => {
     const { clock, engine } = setup();
-    const [[card]] = await clock.drive(companyFormula(engine, "1234567", {}));
+    const card = (await clock.drive(companyFormula(engine, "1234567", {})))[0]![0];
     expect(card).toMatchObject({ kind: "entity", text: "ACME LTD" });
     expect(Object.fromEntries((card as { properties: [string, unknown][] }).properties)).toMatchObject({
       CompanyNumber: "01234567",

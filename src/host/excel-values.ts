@@ -1,0 +1,54 @@
+/**
+ * Core cell values → what a custom function returns to Excel. The one place UserErrors become
+ * CustomFunctions.Error (#VALUE! or #N/A with the message), dates become formatted numbers (or
+ * ISO text where the host has no data types), and company cards become entity values.
+ */
+import { isDateCell, isEntityCell, type CellGrid, type CellResult, type CellScalar } from "../core/cell-value";
+import { toUserError, UserError } from "../core/errors";
+
+export interface HostCapabilities {
+  /** Entity and formatted-number values (ExcelApi 1.16). */
+  dataTypes: boolean;
+}
+
+/** Excel shows at most this much of an error message; longer ones are cut with an ellipsis. */
+const MAX_MESSAGE = 250;
+
+export function toExcelError(error: unknown): CustomFunctions.Error {
+  const userError = toUserError(error);
+  const code = userError.excel === "value" ? CustomFunctions.ErrorCode.invalidValue : CustomFunctions.ErrorCode.notAvailable;
+  const message = userError.message.length > MAX_MESSAGE ? `${userError.message.slice(0, MAX_MESSAGE - 1)}…` : userError.message;
+  return new CustomFunctions.Error(code, message);
+}
+
+function scalarValue(value: CellScalar, capabilities: HostCapabilities): unknown {
+  if (!isDateCell(value)) return value;
+  if (!capabilities.dataTypes) return value.iso;
+  return { type: "FormattedNumber", basicValue: value.serial, numberFormat: value.numberFormat };
+}
+
+function propertyValue(value: CellScalar, capabilities: HostCapabilities): Excel.EntityPropertyType {
+  if (typeof value === "number") return { type: "Double", basicValue: value } as Excel.DoubleCellValue;
+  if (typeof value === "boolean") return { type: "Boolean", basicValue: value } as Excel.BooleanCellValue;
+  if (isDateCell(value)) return scalarValue(value, capabilities) as Excel.FormattedNumberCellValue;
+  return { type: "String", basicValue: value } as Excel.StringCellValue;
+}
+
+export function toExcelValue(cell: CellResult, capabilities: HostCapabilities): unknown {
+  if (cell instanceof UserError) return toExcelError(cell);
+  if (isEntityCell(cell)) {
+    if (!capabilities.dataTypes) return cell.text;
+    const entity: Excel.EntityCellValue = {
+      type: "Entity",
+      text: cell.text,
+      properties: Object.fromEntries(cell.properties.map(([name, value]) => [name, propertyValue(value, capabilities)])),
+      layouts: { card: { title: { property: "CompanyName" }, sections: [{ layout: "List", properties: cell.properties.map(([name]) => name).filter((n) => n !== "CompanyName") }] } },
+    };
+    return entity;
+  }
+  return scalarValue(cell, capabilities);
+}
+
+export function toExcelGrid(grid: CellGrid, capabilities: HostCapabilities): unknown[][] {
+  return grid.map((row) => row.map((cell) => toExcelValue(cell, capabilities)));
+}

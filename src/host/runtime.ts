@@ -1,0 +1,75 @@
+/**
+ * The composition root of the shared runtime: one configuration, one credential store, one set
+ * of API clients (one governor per service) and one engine, shared by the custom functions, the
+ * ribbon commands and the pane, because they all run in this one page.
+ */
+import { createApiClients, type ApiClients } from "../api/factory";
+import { systemClock } from "../api/http/types";
+import { applyServiceOverrides, loadDeploymentConfig, type DeploymentConfig, type ServiceUrls } from "../core/config";
+import { CredentialStore } from "../core/credentials";
+import { Engine } from "../core/engine";
+import { officeRuntimeStorage } from "./office-storage";
+import { customXmlStore } from "./workbook-store";
+
+export interface Runtime {
+  config: DeploymentConfig;
+  credentials: CredentialStore;
+  clients: ApiClients;
+  engine: Engine;
+}
+
+const OVERRIDES_KEY = "ukco.settings.serviceUrls";
+const problemListeners = new Set<(message: string) => void>();
+const problems: string[] = [];
+let current: Promise<Runtime> | undefined;
+let engine: Engine | undefined;
+
+/** Problems the pane should show (a damaged workbook store, a failed save, a bad configuration). */
+export function onRuntimeProblem(listener: (message: string) => void): () => void {
+  problems.forEach(listener);
+  problemListeners.add(listener);
+  return () => problemListeners.delete(listener);
+}
+
+function report(message: string): void {
+  problems.push(message);
+  for (const listener of problemListeners) listener(message);
+}
+
+export async function readServiceOverrides(): Promise<Partial<ServiceUrls>> {
+  const text = await officeRuntimeStorage.getItem(OVERRIDES_KEY);
+  try {
+    return text ? (JSON.parse(text) as Partial<ServiceUrls>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Saves the user's service URLs and rebuilds the clients with them (the cache is kept). */
+export async function saveServiceOverrides(overrides: Partial<ServiceUrls>): Promise<void> {
+  await officeRuntimeStorage.setItem(OVERRIDES_KEY, JSON.stringify(overrides));
+  current = undefined;
+}
+
+async function build(): Promise<Runtime> {
+  const pageUrl = window.location.href;
+  const deployed = await loadDeploymentConfig((url) => fetch(url), pageUrl);
+  const config = applyServiceOverrides(deployed, await readServiceOverrides(), pageUrl);
+  const credentials = new CredentialStore(officeRuntimeStorage);
+  const clients = createApiClients({ fetch: (url, init) => fetch(url, init), credentials, baseUrls: config.services });
+  // The engine (and its cache) outlives a change of service URLs; only the clients are rebuilt.
+  engine ??= new Engine({ clients, clock: systemClock, store: customXmlStore, onProblem: report });
+  engine.useClients(clients);
+  return { config, credentials, clients, engine };
+}
+
+export function getRuntime(): Promise<Runtime> {
+  if (!current) {
+    current = build();
+    current.catch((error: Error) => {
+      report(error.message);
+      current = undefined;
+    });
+  }
+  return current;
+}

@@ -1,0 +1,80 @@
+/**
+ * The per-workbook store: custom XML parts saved inside the workbook (so they travel with the
+ * file), in our own namespace. Large stores are split across parts of at most CHUNK characters,
+ * each written in its own sync, so no request nears Excel on the web's 5 MB payload limit.
+ */
+import type { WorkbookStore } from "../core/cache/snapshot";
+
+export const STORE_NAMESPACE = "urn:ukco-addin:store:1";
+/** Characters of JSON per part (before XML escaping adds a little). */
+export const CHUNK = 1_000_000;
+
+function escapeXml(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+function unescapeXml(text: string): string {
+  return text.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, "&");
+}
+
+/** `generation` tells the parts of one save from those of another (a save interrupted half-way). */
+export function partXml(chunk: string, seq: number, count: number, generation: number): string {
+  return `<store xmlns="${STORE_NAMESPACE}" gen="${generation}" seq="${seq}" count="${count}">${escapeXml(chunk)}</store>`;
+}
+
+interface Part {
+  generation: number;
+  seq: number;
+  count: number;
+  text: string;
+}
+
+function readPart(xml: string): Part | undefined {
+  const match = /<store\b[^>]*\bgen="(\d+)"[^>]*\bseq="(\d+)"[^>]*\bcount="(\d+)"[^>]*>([\s\S]*)<\/store>\s*$/.exec(xml);
+  return match ? { generation: Number(match[1]), seq: Number(match[2]), count: Number(match[3]), text: unescapeXml(match[4]!) } : undefined;
+}
+
+/** The text of the newest complete save; undefined when there is none. */
+export function joinParts(xmls: readonly string[]): string | undefined {
+  const byGeneration = new Map<number, Part[]>();
+  for (const part of xmls.map(readPart)) {
+    if (part) byGeneration.set(part.generation, [...(byGeneration.get(part.generation) ?? []), part]);
+  }
+  const generations = [...byGeneration.keys()].sort((a, b) => b - a);
+  for (const generation of generations) {
+    const parts = byGeneration.get(generation)!.sort((a, b) => a.seq - b.seq);
+    if (parts.every((p, i) => p.seq === i && p.count === parts.length)) return parts.map((p) => p.text).join("");
+  }
+  return undefined;
+}
+
+export const customXmlStore: WorkbookStore = {
+  async load() {
+    return Excel.run(async (context) => {
+      const parts = context.workbook.customXmlParts.getByNamespace(STORE_NAMESPACE);
+      parts.load("items");
+      await context.sync();
+      const xmls = parts.items.map((part) => part.getXml());
+      await context.sync();
+      return joinParts(xmls.map((xml) => xml.value));
+    });
+  },
+  async save(text) {
+    await Excel.run(async (context) => {
+      const existing = context.workbook.customXmlParts.getByNamespace(STORE_NAMESPACE);
+      existing.load("items");
+      await context.sync();
+      const chunks: string[] = [];
+      for (let i = 0; i < text.length; i += CHUNK) chunks.push(text.slice(i, i + CHUNK));
+      if (chunks.length === 0) chunks.push("");
+      // Write the new parts first and delete the old ones last, so a failure leaves the old store whole.
+      const generation = Date.now();
+      for (let i = 0; i < chunks.length; i++) {
+        context.workbook.customXmlParts.add(partXml(chunks[i]!, i, chunks.length, generation));
+        await context.sync();
+      }
+      for (const part of existing.items) part.delete();
+      await context.sync();
+    });
+  },
+};
