@@ -1,7 +1,7 @@
 /** Response schemas of the product API v2 besides the company record itself. */
 import { z } from "zod";
 import { FilterGroupSchema, lenient, lenientArray } from "../lenient";
-import { ClassifiedCompanySchema, type ClassifiedCompany } from "./company";
+import { ClassifiedCompanySchema } from "./company";
 import { looseIsoDate } from "./field-builders";
 
 
