@@ -43,6 +43,12 @@ module.exports = (env = {}, argv = {}) => {
       ],
     },
     performance: { hints: false },
+    // Code used by more than one entry (core, api, zod) goes once into shared.js.
+    optimization: {
+      splitChunks: {
+        cacheGroups: { default: false, defaultVendors: false, shared: { name: "shared", chunks: "all", minChunks: 2, enforce: true } },
+      },
+    },
     plugins: [
       // Fails the build on bad JSDoc; appends CustomFunctions.associate calls to each file.
       new CustomFunctionsMetadataPlugin({ output: "functions.json", input: functionFiles() }),

@@ -1,10 +1,11 @@
-import { recalculateSelection, recalculateWorkbook } from "../host/recalculate";
+import { getRuntime } from "../host/runtime";
+import { refreshSelection, refreshWorkbook } from "../host/refresh";
 
 /**
  * Ribbon commands of the "UK Companies" tab (manifest.xml: FunctionName elements).
  * Each command must call event.completed(), whatever happens, or Office keeps the button busy.
  */
-async function runCommand(event: Office.AddinCommands.Event, action: () => Promise<void>): Promise<void> {
+async function runCommand(event: Office.AddinCommands.Event, action: () => Promise<unknown>): Promise<void> {
   try {
     await action();
   } catch (error) {
@@ -14,15 +15,15 @@ async function runCommand(event: Office.AddinCommands.Event, action: () => Promi
   }
 }
 
-export function refreshWorkbook(event: Office.AddinCommands.Event): Promise<void> {
-  return runCommand(event, recalculateWorkbook);
+export function refreshWorkbookCommand(event: Office.AddinCommands.Event): Promise<void> {
+  return runCommand(event, async () => refreshWorkbook((await getRuntime()).engine));
 }
 
-export function refreshSelection(event: Office.AddinCommands.Event): Promise<void> {
-  return runCommand(event, recalculateSelection);
+export function refreshSelectionCommand(event: Office.AddinCommands.Event): Promise<void> {
+  return runCommand(event, async () => refreshSelection((await getRuntime()).engine));
 }
 
 Office.onReady(() => {
-  Office.actions.associate("refreshWorkbook", refreshWorkbook);
-  Office.actions.associate("refreshSelection", refreshSelection);
+  Office.actions.associate("refreshWorkbook", refreshWorkbookCommand);
+  Office.actions.associate("refreshSelection", refreshSelectionCommand);
 });

@@ -1,5 +1,9 @@
-// The custom functions. Each file is an input of CustomFunctionsMetadataPlugin (webpack.config.js),
-// which generates functions.json from their JSDoc and appends the CustomFunctions.associate calls.
+// The custom functions. Every file here whose JSDoc says @customfunction is an input of
+// CustomFunctionsMetadataPlugin (webpack.config.js), which generates functions.json from the JSDoc
+// and appends the CustomFunctions.associate calls to the file.
 import "./match";
 import "./field";
+import "./fields";
 import "./classify";
+import "./company";
+import "./group";

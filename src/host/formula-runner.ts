@@ -1,0 +1,67 @@
+/**
+ * Runs a UKCO formula for Excel: finds the shared engine, passes the cell's address, the
+ * value-preview flag and a cancel signal, and turns the core's cells into Excel values. Every
+ * failure reaches the cell as #VALUE! or #N/A with a message; nothing is thrown raw.
+ */
+import type { WaitInfo } from "../api/http/types";
+import type { CellGrid } from "../core/cell-value";
+import type { CallContext, Engine } from "../core/engine";
+import { toUserError, UserError } from "../core/errors";
+import { hostCapabilities } from "./capabilities";
+import { toExcelError, toExcelGrid } from "./excel-values";
+import { getRuntime } from "./runtime";
+
+export type Formula = (engine: Engine, context: CallContext) => Promise<CellGrid> | CellGrid;
+
+function contextOf(invocation: CustomFunctions.Invocation, onWait?: (info: WaitInfo) => void): { context: CallContext; cancel: AbortController } {
+  const cancel = new AbortController();
+  // Excel calls onCanceled for cancelable and streaming functions (the cell was cleared or changed);
+  // on other invocations the assignment is harmless.
+  (invocation as CustomFunctions.CancelableInvocation).onCanceled = () => cancel.abort();
+  const preview = (invocation as { isInValuePreview?: boolean }).isInValuePreview === true;
+  return { context: { address: invocation.address, preview, signal: cancel.signal, onWait }, cancel };
+}
+
+async function compute(formula: Formula, context: CallContext): Promise<unknown[][]> {
+  let grid: CellGrid;
+  try {
+    const { engine } = await getRuntime();
+    grid = await formula(engine, context);
+  } catch (error) {
+    throw toExcelError(error);
+  }
+  // A lone error is thrown, so Excel shows its message on the cell itself.
+  const only = grid.length === 1 && grid[0]!.length === 1 ? grid[0]![0] : undefined;
+  if (only instanceof UserError) throw toExcelError(only);
+  return toExcelGrid(grid, hostCapabilities());
+}
+
+/** For a cancelable custom function returning a matrix. */
+export function runFormula(invocation: CustomFunctions.Invocation, formula: Formula): Promise<unknown[][]> {
+  return compute(formula, contextOf(invocation).context);
+}
+
+/** "3rd in the queue for the classification limit (5 a minute), about 40 s" */
+export function waitMessage(info: WaitInfo): string {
+  const n = info.position;
+  const ordinal = n % 10 === 1 && n % 100 !== 11 ? "st" : n % 10 === 2 && n % 100 !== 12 ? "nd" : n % 10 === 3 && n % 100 !== 13 ? "rd" : "th";
+  return `⏳ ${n}${ordinal} in the queue for the ${info.service} limit, about ${Math.max(1, Math.ceil(info.estimatedWaitMs / 1000))} s`;
+}
+
+/** For a streaming custom function: shows its place in the governor's queue until the value arrives. */
+export function streamFormula(invocation: CustomFunctions.StreamingInvocation<unknown[][]>, formula: Formula): void {
+  let done = false;
+  const onWait = (info: WaitInfo) => {
+    if (!done && info.estimatedWaitMs > 0) invocation.setResult([[waitMessage(info)]]);
+  };
+  compute(formula, contextOf(invocation, onWait).context).then(
+    (value) => {
+      done = true;
+      invocation.setResult(value);
+    },
+    (error: unknown) => {
+      done = true;
+      invocation.setResult(error instanceof CustomFunctions.Error ? error : toExcelError(toUserError(error)));
+    },
+  );
+}

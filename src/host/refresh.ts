@@ -1,0 +1,64 @@
+/**
+ * The refresh actions of the ribbon and the pane. Each marks the cached values of its scope
+ * stale in the engine, then makes Excel run the UKCO formulas there again: a full rebuild for the
+ * workbook (Calculate Now would skip custom functions whose inputs did not change), and for a
+ * sheet or a selection, re-entering just those formulas. Never called from inside a calculation.
+ */
+import type { Engine } from "../core/engine";
+import { recalculateWorkbook } from "./recalculate";
+
+const UKCO_FORMULA = /^=.*\bUKCO\./i;
+
+export async function refreshWorkbook(engine: Engine): Promise<void> {
+  engine.refresh({ kind: "workbook" });
+  await recalculateWorkbook();
+}
+
+/** Re-enters the UKCO formulas of `range` (only them: constants and spilled cells stay as they are). */
+async function reenterFormulas(context: Excel.RequestContext, range: Excel.Range): Promise<number> {
+  range.load(["formulas", "rowIndex", "columnIndex"]);
+  const sheet = range.worksheet;
+  await context.sync();
+  let count = 0;
+  range.formulas.forEach((row, r) => {
+    let c = 0;
+    while (c < row.length) {
+      if (!(typeof row[c] === "string" && UKCO_FORMULA.test(row[c] as string))) {
+        c++;
+        continue;
+      }
+      const start = c;
+      while (c < row.length && typeof row[c] === "string" && UKCO_FORMULA.test(row[c] as string)) c++;
+      sheet.getRangeByIndexes(range.rowIndex + r, range.columnIndex + start, 1, c - start).formulas = [row.slice(start, c)];
+      count += c - start;
+    }
+  });
+  await context.sync();
+  return count;
+}
+
+/** Refreshes the UKCO formulas in the selection; returns how many were re-entered. */
+export async function refreshSelection(engine: Engine): Promise<number> {
+  return Excel.run(async (context) => {
+    const selected = context.workbook.getSelectedRange();
+    const used = selected.worksheet.getUsedRangeOrNullObject(true);
+    const target = selected.getIntersectionOrNullObject(used);
+    target.load("address");
+    selected.load("address");
+    await context.sync();
+    engine.refresh({ kind: "ranges", addresses: [selected.address] });
+    return target.isNullObject ? 0 : reenterFormulas(context, target);
+  });
+}
+
+/** Refreshes every UKCO formula on one sheet (the active one when no name is given). */
+export async function refreshSheet(engine: Engine, sheetName?: string): Promise<number> {
+  return Excel.run(async (context) => {
+    const sheet = sheetName ? context.workbook.worksheets.getItem(sheetName) : context.workbook.worksheets.getActiveWorksheet();
+    sheet.load("name");
+    const used = sheet.getUsedRangeOrNullObject(true);
+    await context.sync();
+    engine.refresh({ kind: "sheet", sheet: sheet.name });
+    return used.isNullObject ? 0 : reenterFormulas(context, used);
+  });
+}
