@@ -17,7 +17,7 @@ function login(fields: Record<string, string>) {
   return call(url("/api/v1/login/access-token"), { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields).toString() });
 }
 
-async function token(username = sb.credentials.classificationUsername, password = sb.credentials.classificationPassword): Promise<string> {
+async function token(username: string = sb.credentials.classificationUsername, password: string = sb.credentials.classificationPassword): Promise<string> {
   const r = await login({ username, password, grant_type: "password", scope: "" });
   expect(r.status).toBe(200);
   return r.body.access_token;
