@@ -47,7 +47,16 @@ export function parseFaults(input: Record<string, unknown>): Partial<FaultConfig
 
 export function createAdmin(state: SandboxState): AdminApi {
   const router = new Router();
-  const summary = () => ({ seed: state.settings.seed, companies: state.ds.size, marketCompanies: state.settings.marketCompanies, clockOffsetMs: state.clockOffsetMs, now: state.nowIso(), faults: state.faults.current, rateLimits: state.limits });
+  const summary = () => ({
+    seed: state.settings.seed,
+    companies: state.ds.size,
+    marketCompanies: state.settings.marketCompanies,
+    clockOffsetMs: state.clockOffsetMs,
+    now: state.nowIso(),
+    faults: state.faults.current,
+    rateLimits: state.limits,
+    memory: { rssMb: Math.round(process.memoryUsage().rss / 1e6), peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024) },
+  });
   const company = (req: RequestContext) => indexOfNumber(state.ds, req.params.companyNumber ?? "");
 
   router

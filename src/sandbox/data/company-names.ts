@@ -18,18 +18,25 @@ function coined(rng: Rng): string {
   return pick(rng, COINED_HEADS) + pick(rng, COINED_TAILS);
 }
 
-export function standaloneName(rng: Rng, theme: Theme, prefix: NumberPrefix): string {
+/**
+ * A standalone company's name. Small templates (SURNAME SOFTWARE LIMITED) come first; `roomy` asks
+ * for the three-part templates whose space is large enough for a million distinct names, which the
+ * generator uses when a name is already taken.
+ */
+export function standaloneName(rng: Rng, theme: Theme, prefix: NumberPrefix, roomy = false): string {
   const suffix = legalSuffix(rng, prefix);
   const word = pick(rng, theme.nameWords);
-  const r = rng();
-  if (r < 0.3) return `${pick(rng, SURNAMES)} ${word} ${suffix}`;
-  if (r < 0.45) return `${pick(rng, PLACE_WORDS)} ${word} ${suffix}`;
-  if (r < 0.6) return `${coined(rng)} ${word} ${suffix}`;
-  if (r < 0.7) return `${pick(rng, SURNAMES)} ${chance(rng, 0.7) ? "&" : "AND"} ${pick(rng, SURNAMES)} ${suffix}`;
-  if (r < 0.78) return `THE ${pick(rng, ADJECTIVES)} ${word} COMPANY ${suffix}`;
-  if (r < 0.88) return `${coined(rng)} ${suffix}`;
-  if (r < 0.95) return `${pick(rng, ADJECTIVES)} ${pick(rng, PLACE_WORDS)} ${word} ${suffix}`;
-  return `${pick(rng, SURNAMES)} ${word} (UK) ${suffix}`;
+  const r = roomy ? 0.6 + rng() * 0.4 : rng();
+  if (r < 0.2) return `${pick(rng, SURNAMES)} ${word} ${suffix}`;
+  if (r < 0.3) return `${pick(rng, PLACE_WORDS)} ${word} ${suffix}`;
+  if (r < 0.4) return `${coined(rng)} ${word} ${suffix}`;
+  if (r < 0.48) return `${pick(rng, SURNAMES)} ${chance(rng, 0.7) ? "&" : "AND"} ${pick(rng, SURNAMES)} ${suffix}`;
+  if (r < 0.54) return `THE ${pick(rng, ADJECTIVES)} ${word} COMPANY ${suffix}`;
+  if (r < 0.57) return `${coined(rng)} ${suffix}`;
+  if (r < 0.6) return `${pick(rng, SURNAMES)} ${word} (UK) ${suffix}`;
+  if (r < 0.75) return `${pick(rng, SURNAMES)} ${pick(rng, PLACE_WORDS)} ${word} ${suffix}`;
+  if (r < 0.85) return `${pick(rng, ADJECTIVES)} ${pick(rng, PLACE_WORDS)} ${word} ${suffix}`;
+  return `${coined(rng)} ${pick(rng, PLACE_WORDS)} ${word} ${suffix}`;
 }
 
 /** Inserts words before the trailing legal form (or appends them when there is none). */

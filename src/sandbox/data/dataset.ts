@@ -128,6 +128,14 @@ function domainFromName(name: string, i: number): string {
   return `${core || "company"}${TLDS[i % TLDS.length]}`;
 }
 
+const isoDays = new Map<number, string>();
+
+/** `YYYY-MM-DD` of a day number; memoised, as records format the same few thousand days again and again. */
 export function dayToIso(day: number): string {
-  return new Date(day * 86_400_000).toISOString().slice(0, 10);
+  let iso = isoDays.get(day);
+  if (iso === undefined) {
+    iso = new Date(day * 86_400_000).toISOString().slice(0, 10);
+    if (isoDays.size < 100_000) isoDays.set(day, iso);
+  }
+  return iso;
 }

@@ -61,6 +61,8 @@ function areaCumFor(prefix: NumberPrefix): Float64Array {
 
 class Builder {
   readonly names: string[];
+  /** Normalised names while generating, so uniqueness checks need not normalise again. */
+  readonly keys: string[];
   readonly prefix: Uint8Array;
   readonly ds: Omit<Dataset, "byNumber" | "sortedCodes" | "domainIndex" | "groups"> & { groups: GroupInfo[] };
 
@@ -70,8 +72,10 @@ class Builder {
     readonly n: number,
   ) {
     this.names = new Array<string>(n);
+    this.keys = new Array<string>(n);
     this.prefix = new Uint8Array(n);
     const names = this.names;
+    const keys = this.keys;
     this.ds = {
       seed,
       size: n,
@@ -90,20 +94,24 @@ class Builder {
       parentOf: new Int32Array(n).fill(-1),
       level: new Uint8Array(n),
       groups: [],
-      nameIndex: new StringIndex(n, (i) => (names[i] === undefined ? null : normaliseName(names[i] as string))),
+      nameIndex: new StringIndex(n, (i) => keys[i] ?? (names[i] === undefined ? null : normaliseName(names[i] as string))),
       domainOverrides: new Map(),
     };
   }
 
-  /** Registers a name, making it distinct from every other unless `allowSameKey` (dissolved twins). */
-  name(i: number, candidates: () => string, allowSameKey = false): void {
-    let name = candidates();
+  /**
+   * Registers a name, making it distinct from every other unless `allowSameKey` (dissolved twins).
+   * `candidates(attempt)` proposes a name; later attempts may ask for roomier templates.
+   */
+  name(i: number, candidates: (attempt: number) => string, allowSameKey = false): void {
+    let name = candidates(0);
     let key = normaliseName(name);
-    for (let attempt = 0; !allowSameKey && this.ds.nameIndex.has(key); attempt++) {
-      name = attempt < 3 ? candidates() : withQualifier(name, `NO. ${i}`);
+    for (let attempt = 1; !allowSameKey && this.ds.nameIndex.has(key); attempt++) {
+      name = attempt < 4 ? candidates(attempt) : withQualifier(name, `NO. ${i}`);
       key = normaliseName(name);
     }
     this.names[i] = name;
+    this.keys[i] = key;
     this.ds.nameIndex.add(i, key);
   }
 
@@ -185,7 +193,7 @@ function buildStandalone(b: Builder, first: number): void {
     }
     const theme = base >= 0 && r < TWIN_RATE + NEAR_DUPLICATE_RATE ? (ds.theme[base] ?? 0) : pickCumulative(rng, THEME_CUM);
     const near = base >= 0 && r < TWIN_RATE + NEAR_DUPLICATE_RATE;
-    b.name(i, () => (near ? nearDuplicateName(rng, names[base] ?? "") : standaloneName(rng, themeAt(theme), prefix)));
+    b.name(i, (attempt) => (near && attempt === 0 ? nearDuplicateName(rng, names[base] ?? "") : standaloneName(rng, themeAt(theme), prefix, attempt > 0)));
     b.company(i, theme, prefix, pickCumulative(rng, areaCumFor(prefix)), b.randomStatus());
     if (near) ds.flags[i] = (ds.flags[i] ?? 0) | FLAG.NEAR_DUPLICATE;
   }
@@ -222,6 +230,9 @@ export function generateDataset(options: { seed: number; companies: number }): D
   const b = new Builder(mulberry32(mixSeed(options.seed, 0xda7a)), options.seed, n);
   buildStandalone(b, buildGroups(b));
   assignNumbers(b);
+  const names = b.names;
+  b.ds.nameIndex.setKeyOf((i) => (names[i] === undefined ? null : normaliseName(names[i] as string)));
+  b.keys.length = 0;
 
   const keys = new Float64Array(n);
   const shift = 2 ** 21;

@@ -66,11 +66,17 @@ export function makeContext(ds: Dataset, i: number): CompanyContext {
 }
 
 /** Title case for names shown in prose ("HARGREAVES ENGINEERING LIMITED" → "Hargreaves Engineering Limited"). */
+const titled = new Map<string, string>();
+
 export function titleCase(upper: string): string {
-  return upper
+  const known = titled.get(upper);
+  if (known !== undefined) return known;
+  const out = upper
     .toLowerCase()
     .replace(/\b([a-z])/g, (c) => c.toUpperCase())
     .replace(/\b(Llp|Plc|Uk|Ai|Ev|Pr|Tv|H2)\b/g, (w) => w.toUpperCase());
+  if (titled.size < 10_000) titled.set(upper, out);
+  return out;
 }
 
 export function isoDateTime(day: number): string {

@@ -12,13 +12,18 @@ export class StringIndex {
 
   constructor(
     capacity: number,
-    private readonly keyOf: (index: number) => string | null,
+    private keyOf: (index: number) => string | null,
   ) {
     let size = 16;
     while (size < capacity * 2) size *= 2;
     this.heads = new Int32Array(size).fill(-1);
     this.next = new Int32Array(Math.max(capacity, 1)).fill(-1);
     this.mask = size - 1;
+  }
+
+  /** Swaps how keys are recomputed (the generator checks against cached keys, then drops them). */
+  setKeyOf(keyOf: (index: number) => string | null): void {
+    this.keyOf = keyOf;
   }
 
   add(index: number, key: string): void {

@@ -19,13 +19,30 @@ export type LegalForm = "LTD" | "PLC" | "LLP" | "OTHER" | "NONE";
 
 /** Splits into upper-case word tokens: `&`/`+` become AND, apostrophes vanish, other punctuation splits. */
 export function tokenise(name: string): string[] {
-  const upper = name
-    .toUpperCase()
-    .replace(/[&+]/g, " AND ")
-    .replace(/['’`]/g, "")
-    .replace(/[^A-Z0-9]+/g, " ")
-    .trim();
-  return upper === "" ? [] : upper.split(" ");
+  // One pass over the characters: this runs for every generated name, so no regex chain.
+  const out: string[] = [];
+  let start = -1;
+  let word = "";
+  for (let k = 0; k <= name.length; k++) {
+    let c = k < name.length ? name.charCodeAt(k) : 32;
+    if (c >= 97 && c <= 122) c -= 32;
+    const alnum = (c >= 65 && c <= 90) || (c >= 48 && c <= 57);
+    if (alnum) {
+      if (start < 0) start = k;
+      continue;
+    }
+    if (start >= 0) {
+      word += name.slice(start, k);
+      start = -1;
+    }
+    if (c === 39 || c === 0x2019 || c === 96) continue;
+    if (word) {
+      out.push(word.toUpperCase());
+      word = "";
+    }
+    if (c === 38 || c === 43) out.push("AND");
+  }
+  return out;
 }
 
 function stripTrailingForms(tokens: string[]): string[] {

@@ -28,7 +28,7 @@ export function listEnvelope(state: SandboxState, scopes: Scopes, matched: Array
   let records: CompanyRecord[] = [];
   if (o.idsOnly) envelope.companies = page.map((i) => companyNumberOf(ds, i));
   else {
-    records = page.map((i) => ({ ...patches.record(i), ...(o.extra ? o.extra(i) : {}) }));
+    records = page.map((i) => (o.extra ? Object.assign(patches.record(i), o.extra(i)) : patches.record(i)));
     envelope.companies = records.map((r) => forScopes(r, scopes));
   }
   if (o.withInsights) envelope.insights = insights(ds, matched);
