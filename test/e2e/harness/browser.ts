@@ -1,0 +1,44 @@
+/** Launches Debian's Chromium through playwright-core with a fresh profile, and always cleans it up. */
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { chromium, type BrowserContext } from "playwright-core";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./paths";
+
+export interface LaunchedBrowser {
+  context: BrowserContext;
+  close(): Promise<void>;
+}
+
+export interface LaunchOptions {
+  headless?: boolean;
+  viewport?: { width: number; height: number } | null;
+  timeoutMs?: number;
+}
+
+export async function launchChromium({ headless = true, viewport = { width: 1400, height: 900 }, timeoutMs = 60_000 }: LaunchOptions = {}): Promise<LaunchedBrowser> {
+  const userDataDir = await mkdtemp(path.join(os.tmpdir(), "ukco-chromium-"));
+  let context: BrowserContext;
+  try {
+    context = await chromium.launchPersistentContext(userDataDir, {
+      executablePath: CHROMIUM_PATH,
+      headless,
+      args: headless ? CHROMIUM_ARGS : CHROMIUM_ARGS.filter((arg) => arg !== "--headless"),
+      viewport,
+      timeout: timeoutMs,
+    });
+  } catch (error) {
+    await rm(userDataDir, { recursive: true, force: true });
+    throw new Error(`Chromium did not start from ${CHROMIUM_PATH}: ${(error as Error).message}`);
+  }
+  let closed = false;
+  return {
+    context,
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await Promise.race([context.close(), new Promise((resolve) => setTimeout(resolve, 15_000))]);
+      await rm(userDataDir, { recursive: true, force: true, maxRetries: 3 });
+    },
+  };
+}

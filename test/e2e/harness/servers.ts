@@ -1,0 +1,47 @@
+/**
+ * The servers behind an e2e session: the sandbox in-process (when src/sandbox exists) and the
+ * lead's add-in server over dist/, with the simulated host in place of the Office CDN script.
+ */
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { DIST_DIR, ROOT } from "./paths";
+
+export interface SandboxHandle {
+  origin: string;
+  urls: Record<string, string>;
+  credentials: Record<string, string>;
+  close(): Promise<void>;
+}
+
+export interface AddinServer {
+  origin: string;
+  close(): Promise<void>;
+}
+
+const SANDBOX_MODULES = ["src/sandbox/sandbox.ts", "src/sandbox/index.ts"];
+
+/** Starts the sandbox in this process; undefined while src/sandbox has no startSandbox yet. */
+export async function startSandboxIfAvailable(options: Record<string, unknown> = {}): Promise<SandboxHandle | undefined> {
+  const file = SANDBOX_MODULES.map((f) => path.join(ROOT, f)).find((f) => existsSync(f));
+  if (!file) return undefined;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const mod = require(file) as { startSandbox?: (o: Record<string, unknown>) => Promise<SandboxHandle> };
+  if (typeof mod.startSandbox !== "function") return undefined;
+  return mod.startSandbox({ port: 0, ...options });
+}
+
+export async function startAddinServerFor(officeJsFile: string, sandboxOrigin?: string): Promise<AddinServer> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { startAddinServer } = require(path.join(ROOT, "scripts/lib/serve.cjs")) as {
+    startAddinServer(o: { root: string; port: number; sandboxOrigin?: string; officeJsFile: string }): Promise<AddinServer>;
+  };
+  return startAddinServer({ root: DIST_DIR, port: 0, officeJsFile, ...(sandboxOrigin ? { sandboxOrigin } : {}) });
+}
+
+export async function buildSimulatedHost(): Promise<{ file: string; built: boolean; bytes: number; ms: number }> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { buildOfficeSim } = require(path.join(ROOT, "scripts/lib/build-office-sim.cjs")) as {
+    buildOfficeSim(): Promise<{ file: string; built: boolean; bytes: number; ms: number }>;
+  };
+  return buildOfficeSim();
+}

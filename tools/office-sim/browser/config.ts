@@ -1,0 +1,36 @@
+/**
+ * How a page configures the simulated host before it starts: `window.__officeSimConfig` (a test
+ * sets it with Playwright's addInitScript, which the page's CSP does not block) and/or a URL query
+ * parameter `officeSim` holding the same object as JSON, e.g. ?officeSim={"pane":"hidden"}.
+ */
+export interface OfficeSimConfig {
+  /** Whether the task pane starts shown (default) or hidden, as after Office.addin.hide(). */
+  pane?: "shown" | "hidden";
+  /** false leaves the page as it is: no simulated Excel window around it. */
+  ui?: boolean;
+  /** The functions' namespace; default: the manifest's, else UKCO. */
+  namespace?: string;
+  /** Requirement sets to report (null removes one), e.g. { ExcelApi: "1.9" } for an older host. */
+  requirementSets?: Record<string, string | null>;
+  emptyCellArgument?: null | 0;
+  settleDelayMs?: number;
+  payloadLimitBytes?: number;
+  syncLatencyMs?: number;
+  theme?: "light" | "dark";
+  functionsUrl?: string;
+  manifestUrl?: string;
+}
+
+export function readConfig(): OfficeSimConfig {
+  const fromWindow = (window as unknown as { __officeSimConfig?: OfficeSimConfig }).__officeSimConfig ?? {};
+  const raw = new URLSearchParams(location.search).get("officeSim");
+  let fromUrl: OfficeSimConfig = {};
+  if (raw) {
+    try {
+      fromUrl = JSON.parse(raw) as OfficeSimConfig;
+    } catch {
+      console.error(`office-sim: the officeSim query parameter is not JSON: ${raw}`);
+    }
+  }
+  return { ...fromWindow, ...fromUrl };
+}

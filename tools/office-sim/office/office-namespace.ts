@@ -1,0 +1,94 @@
+/**
+ * The Office global: onReady (promise and callback), Office.initialize, context (theme, document
+ * settings, requirements, language), actions.associate for ribbon commands, addin (task pane
+ * visibility, startup behaviour), and the enums add-ins compare against.
+ */
+import { type SimulatedExcel } from "../app/simulated-excel";
+import { guard } from "../excel/guard";
+import { createDocumentSettings } from "./document-settings";
+import { createRequirements, DEFAULT_REQUIREMENT_SETS } from "./requirements";
+
+/** Where the task pane lives: the browser UI shows and hides it; in Node it is a flag. */
+export interface TaskpaneShell {
+  show(): void;
+  hide(): void;
+  onVisibilityChanged(listener: (visible: boolean) => void): () => void;
+}
+
+export interface OfficeOptions {
+  /** Resolves when the host is ready (the browser waits for the page and functions.json). */
+  ready: Promise<void>;
+  shell: TaskpaneShell;
+  requirementSets?: Record<string, string | null>;
+  theme?: "light" | "dark";
+}
+
+export const HOST_INFO = { host: "Excel", platform: "OfficeOnline" } as const;
+
+const THEMES = {
+  light: { bodyBackgroundColor: "#FFFFFF", bodyForegroundColor: "#000000", controlBackgroundColor: "#FFFFFF", controlForegroundColor: "#000000", isDarkTheme: false },
+  dark: { bodyBackgroundColor: "#1F1F1F", bodyForegroundColor: "#FFFFFF", controlBackgroundColor: "#292929", controlForegroundColor: "#FFFFFF", isDarkTheme: true },
+};
+
+const ENUMS = {
+  HostType: { Word: "Word", Excel: "Excel", PowerPoint: "PowerPoint", Outlook: "Outlook", OneNote: "OneNote", Project: "Project", Access: "Access" },
+  PlatformType: { PC: "PC", OfficeOnline: "OfficeOnline", Mac: "Mac", iOS: "iOS", Android: "Android", Universal: "Universal" },
+  AsyncResultStatus: { Succeeded: "succeeded", Failed: "failed" },
+  StartupBehavior: { none: "None", load: "Load" },
+  VisibilityMode: { hidden: "Hidden", taskpane: "Taskpane" },
+  InitializationReason: { Inserted: "inserted", DocumentOpened: "documentOpened" },
+  EventType: {
+    ActiveViewChanged: "activeViewChanged",
+    BindingDataChanged: "bindingDataChanged",
+    BindingSelectionChanged: "bindingSelectionChanged",
+    DialogMessageReceived: "dialogMessageReceived",
+    DialogEventReceived: "dialogEventReceived",
+    DocumentSelectionChanged: "documentSelectionChanged",
+    SettingsChanged: "settingsChanged",
+  },
+};
+
+export function createOfficeGlobal(app: SimulatedExcel, options: OfficeOptions): { Office: object; actions: Map<string, (event: unknown) => unknown> } {
+  const actions = new Map<string, (event: unknown) => unknown>();
+  const office: Record<string, unknown> = {
+    ...ENUMS,
+    initialize: undefined,
+    onReady(callback?: (info: typeof HOST_INFO) => void) {
+      const ready = options.ready.then(() => ({ ...HOST_INFO }));
+      if (callback) void ready.then(callback);
+      return ready;
+    },
+    context: guard(
+      {
+        officeTheme: THEMES[options.theme ?? "light"],
+        document: guard({ settings: createDocumentSettings(app), url: "https://office-sim.localhost/Book1.xlsx", mode: "readWrite" }, "Office.context.document"),
+        requirements: createRequirements({ ...DEFAULT_REQUIREMENT_SETS, ...options.requirementSets }),
+        displayLanguage: "en-GB",
+        contentLanguage: "en-GB",
+        host: HOST_INFO.host,
+        platform: HOST_INFO.platform,
+        diagnostics: { host: HOST_INFO.host, platform: HOST_INFO.platform, version: "16.0.0.0 (office-sim)" },
+      },
+      "Office.context",
+    ),
+    actions: guard({ associate: (id: string, fn: (event: unknown) => unknown) => void actions.set(id, fn) }, "Office.actions"),
+    addin: guard(
+      {
+        showAsTaskpane: async () => options.shell.show(),
+        hide: async () => options.shell.hide(),
+        setStartupBehavior: async (behavior: "None" | "Load") => void (app.workbook.startupBehavior = behavior),
+        getStartupBehavior: async () => app.workbook.startupBehavior,
+        onVisibilityModeChanged: async (handler: (args: { visibilityMode: string }) => void) => {
+          const off = options.shell.onVisibilityChanged((visible) => handler({ visibilityMode: visible ? "Taskpane" : "Hidden" }));
+          return async () => off();
+        },
+      },
+      "Office.addin",
+    ),
+  };
+  // Office.js calls Office.initialize, when the add-in assigned one, once the host is ready.
+  void options.ready.then(() => {
+    if (typeof office.initialize === "function") (office.initialize as (reason: string) => void)("documentOpened");
+  });
+  return { Office: guard(office, "Office", /^[A-Za-z][A-Za-z0-9]*$/), actions };
+}
