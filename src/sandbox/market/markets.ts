@@ -38,11 +38,37 @@ const range = (lo: number, hi: number, width = 5) => (r: number) => String(lo + 
 const EIRCODE = "ACDEFHKNPRTVWXY0123456789";
 const eircode = (key: string) => (r: number, r2: number) => `${key} ${[r, r2, (r * 7) % 1, (r2 * 13) % 1].map((x) => EIRCODE[Math.floor(x * EIRCODE.length)] ?? "A").join("")}`;
 
+/** NACE wording for classes that UK SIC splits into several subclasses; others read as their one UK subclass. */
+const NACE_CLASS_NAMES: Readonly<Record<string, string>> = {
+  "41.20": "Construction of residential and non-residential buildings",
+  "43.34": "Painting and glazing",
+  "45.11": "Sale of cars and light motor vehicles",
+  "47.78": "Other retail sale of new goods in specialised stores",
+  "52.10": "Warehousing and storage",
+  "53.20": "Other postal and courier activities",
+  "55.20": "Holiday and other short-stay accommodation",
+  "56.10": "Restaurants and mobile food service activities",
+  "59.11": "Motion picture, video and television programme production activities",
+  "62.01": "Computer programming activities",
+  "64.19": "Other monetary intermediation",
+  "64.20": "Activities of holding companies",
+  "64.30": "Trusts, funds and similar financial entities",
+  "64.92": "Other credit granting",
+  "68.20": "Rental and operating of own or leased real estate",
+  "69.10": "Legal activities",
+  "69.20": "Accounting, bookkeeping and auditing activities; tax consultancy",
+  "70.22": "Business and other management consultancy activities",
+  "71.12": "Engineering activities and related technical consultancy",
+  "74.90": "Other professional, scientific and technical activities n.e.c.",
+  "82.30": "Organisation of conventions and trade shows",
+  "86.10": "Hospital activities",
+};
+
 function naceClasses(suffix: string): { Code: string; Description: string }[] {
   const seen = new Map<string, string>();
   for (const s of SIC_CODES) {
-    const code = `${s.code.slice(0, 2)}.${s.code.slice(2, 4)}${suffix}`;
-    if (!seen.has(code)) seen.set(code, s.description);
+    const nace = `${s.code.slice(0, 2)}.${s.code.slice(2, 4)}`;
+    if (!seen.has(nace + suffix)) seen.set(nace + suffix, NACE_CLASS_NAMES[nace] ?? s.description);
   }
   return [...seen].map(([Code, Description]) => ({ Code, Description }));
 }
