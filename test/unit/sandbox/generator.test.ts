@@ -76,6 +76,6 @@ test("every sample theme names real SIC and NAICS codes of the catalogues", () =
   }
 });
 
-test("a million-company dataset is refused above the cap, not silently truncated", () => {
+test("a dataset above the 2,000,000-company cap is refused, not silently truncated", () => {
   expect(() => generateDataset({ seed: 1, companies: 3_000_000 })).toThrow(/between/);
 });
