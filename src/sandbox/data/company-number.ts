@@ -32,3 +32,19 @@ export function parseNumber(text: string): number | null {
   const rank = NUMBER_PREFIXES.indexOf(m[1] as NumberPrefix);
   return rank > 0 ? rank * SCALE + Number(m[2]) : null;
 }
+
+/** Company indices in number order, and the codes in that order (for binary search). Codes are unique. */
+export function sortByNumber(codes: Int32Array): { byNumber: Int32Array; sortedCodes: Int32Array } {
+  // Pack code and index into one float64 (code < 2^30, index < 2^21) so a native typed-array sort does it.
+  const shift = 2 ** 21;
+  const keys = new Float64Array(codes.length);
+  codes.forEach((code, i) => (keys[i] = code * shift + i));
+  keys.sort();
+  const byNumber = new Int32Array(codes.length);
+  const sortedCodes = new Int32Array(codes.length);
+  keys.forEach((k, pos) => {
+    byNumber[pos] = k % shift;
+    sortedCodes[pos] = Math.floor(k / shift);
+  });
+  return { byNumber, sortedCodes };
+}

@@ -1,5 +1,5 @@
 import { normaliseName } from "../matching/normalise";
-import { NUMBER_PREFIXES, type NumberPrefix, encodeNumber } from "./company-number";
+import { NUMBER_PREFIXES, type NumberPrefix, encodeNumber, sortByNumber } from "./company-number";
 import { groupBrand, groupMemberName, groupRootName, nearDuplicateName, standaloneName, twinName, withQualifier } from "./company-names";
 import { type Dataset, FLAG, type GroupInfo, NO_THEME, STATUS, domainOf } from "./dataset";
 import { planGroups, levelsOf } from "./groups";
@@ -234,16 +234,7 @@ export function generateDataset(options: { seed: number; companies: number }): D
   b.ds.nameIndex.setKeyOf((i) => (names[i] === undefined ? null : normaliseName(names[i] as string)));
   b.keys.length = 0;
 
-  const keys = new Float64Array(n);
-  const shift = 2 ** 21;
-  for (let i = 0; i < n; i++) keys[i] = (b.ds.numberCodes[i] ?? 0) * shift + i;
-  keys.sort();
-  const byNumber = new Int32Array(n);
-  const sortedCodes = new Int32Array(n);
-  keys.forEach((k, pos) => {
-    byNumber[pos] = k % shift;
-    sortedCodes[pos] = Math.floor(k / shift);
-  });
+  const { byNumber, sortedCodes } = sortByNumber(b.ds.numberCodes);
   const partial = { ...b.ds, byNumber, sortedCodes } as Omit<Dataset, "domainIndex">;
   const ds: Dataset = { ...partial, domainIndex: new StringIndex(n, (i) => domainOf(ds, i)) };
   for (let i = 0; i < n; i++) {
