@@ -52,6 +52,15 @@ export interface EngineStats extends CacheStats {
 
 const PREVIEW = "The value is fetched when you finish the formula (press Enter).";
 
+/** Whatever a loader rejects with reaches callers as a UserError, the one kind the adapters show. */
+async function userErrors<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    throw toUserError(error);
+  }
+}
+
 export class Engine {
   readonly cache: WorkbookCache;
   private readonly scopes: RefreshScopes;
@@ -93,7 +102,7 @@ export class Engine {
     const cached = this.lookup(number, paths, freshAfter);
     if (cached) return cached;
     if (context.preview) throw new UnavailableError("preview", PREVIEW);
-    const loaded = await this.companies.load(number, context.signal);
+    const loaded = await userErrors(this.companies.load(number, context.signal));
     if (!this.applied.has(loaded)) {
       this.applied.add(loaded);
       this.cache.putCompany(number, loaded.record, loaded.lackingScopes, loaded.fetchedAt);
@@ -122,7 +131,7 @@ export class Engine {
     const cached = this.cache.match(key, this.scopes.freshAfter(context.address));
     if (cached) return cached;
     if (context.preview) throw new UnavailableError("preview", PREVIEW);
-    const loaded = await this.matches.load(key, context.signal);
+    const loaded = await userErrors(this.matches.load(key, context.signal));
     if (!this.applied.has(loaded)) {
       this.applied.add(loaded);
       this.cache.putMatch(key, loaded.match, loaded.fetchedAt);
@@ -136,7 +145,7 @@ export class Engine {
     const cached = this.cache.classification(key, this.scopes.freshAfter(context.address));
     if (cached) return cached;
     if (context.preview) throw new UnavailableError("preview", PREVIEW);
-    const loaded = await this.classifications.load(key, context.signal, context.onWait as (progress: unknown) => void);
+    const loaded = await userErrors(this.classifications.load(key, context.signal, context.onWait as (progress: unknown) => void));
     if (!this.applied.has(loaded)) {
       this.applied.add(loaded);
       this.cache.putClassification(key, loaded.classification, loaded.fetchedAt);
