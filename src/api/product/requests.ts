@@ -28,6 +28,9 @@ export const CompaniesQuerySchema = z.strictObject({
   CompanyStatus: codes.optional(),
   PostcodeAreas: codes.optional(),
   Nations: codes.optional(),
+  // INFERRED (CONTRACT-CHOICES.md): the contract names the ReturnCompanyIDsOnly setting but not where it
+  // goes; a body field. The answer's `companies` are then plain numbers (cheap to count or page).
+  ReturnCompanyIDsOnly: z.boolean().optional(),
   ...paging,
   /** Query parameter: true adds `insights` over the whole matched set. */
   insights: z.boolean().optional(),
