@@ -4,7 +4,7 @@
  * all go through, so each follows the same rules.
  */
 import { contains, formatAddress, parseAddress, type RangeRef } from "../model/address";
-import { type CellValue } from "../model/cell-values";
+import { apiValue, type CellValue } from "../model/cell-values";
 import { invalidArgument, itemNotFound } from "../model/host-error";
 import { type Sheet } from "../model/sheet";
 import { Workbook, type ChangeOrigin } from "../model/workbook";
@@ -100,8 +100,13 @@ export class SimulatedExcel {
     return describeCell(this, sheet, range.r0, range.c0);
   }
 
-  /** The values of a range as Range.values reports them would be; errors stay as their codes. */
-  values(address: string): CellValue[][] {
+  /** The values of a range as Range.values reports them: errors as their codes ("#N/A"), empty cells as "". */
+  values(address: string): Array<Array<string | number | boolean>> {
+    return this.rawValues(address).map((row) => row.map(apiValue));
+  }
+
+  /** The cells' values as the model holds them: errors keep their message, entities their properties, empty is null. */
+  rawValues(address: string): CellValue[][] {
     const { sheet, range } = this.resolve(address);
     const rows: CellValue[][] = [];
     for (let r = range.r0; r <= range.r1; r++) {
@@ -142,6 +147,10 @@ export class SimulatedExcel {
     } finally {
       this.engine.resume();
     }
+  }
+
+  resetCounters(): void {
+    this.engine.resetCounters();
   }
 
   whenCalculated(timeoutMs?: number): Promise<void> {

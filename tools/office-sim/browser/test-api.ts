@@ -67,9 +67,9 @@ export function createTestApi({ app, runner, shell, ready, manifest, problems }:
     },
     cell: (address: string): CellInfo => app.cell(address),
     /** As Range.values reports them: errors as codes, empty cells as "". */
-    values: (address: string): Array<Array<string | number | boolean>> => app.values(address).map((row) => row.map(apiValue)),
+    values: (address: string): Array<Array<string | number | boolean>> => app.values(address),
     /** Error codes and messages of a range (null where a cell holds no error). */
-    errors: (address: string) => app.values(address).map((row) => row.map((v) => (isError(v) ? { code: v.code, message: v.message ?? null } : null))),
+    errors: (address: string) => app.rawValues(address).map((row) => row.map((v) => (isError(v) ? { code: v.code, message: v.message ?? null } : null))),
     sheets: () =>
       app.workbook.sheets.map((s, position) => ({ id: s.id, name: s.name, position, visibility: s.visibility, active: s.id === app.workbook.activeSheetId, frozenRows: s.frozenRows })),
     addSheet: (name?: string): string => addSheet(app, name).name,

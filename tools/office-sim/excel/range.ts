@@ -1,8 +1,8 @@
 /** Excel.Range: addresses, values, formulas, number formats, text, value types, navigation, clear, select, calculate. */
 import { clearRange, writeInputs, writeNumberFormats, type ClearApplyTo } from "../app/cell-writes";
-import { MAX_COLUMNS, MAX_ROWS, formatAddress, formatRange, intersection, type RangeRef } from "../model/address";
+import { MAX_COLUMNS, MAX_ROWS, formatAddress, formatRange, intersection, parseAddress, type RangeRef } from "../model/address";
 import { apiValue, valueType } from "../model/cell-values";
-import { itemNotFound } from "../model/host-error";
+import { invalidArgument, itemNotFound } from "../model/host-error";
 import { displayText } from "../model/number-format";
 import { ClientObject, defineProperties } from "./client-object";
 import { RangeFormat } from "./range-format";
@@ -93,6 +93,27 @@ export class Range extends ClientObject<RangeTarget> {
     return this._derive((t) => {
       const used = usedWithin(t, valuesOnly);
       return used ? { ...t, range: used } : null;
+    });
+  }
+
+  /** The overlap with another range (a Range or an address on this sheet); ItemNotFound when there is none. */
+  getIntersection(anotherRange: Range | string): Range {
+    return this._intersect(anotherRange, false);
+  }
+
+  getIntersectionOrNullObject(anotherRange: Range | string): Range {
+    return this._intersect(anotherRange, true);
+  }
+
+  private _intersect(other: Range | string, orNull: boolean): Range {
+    return this._derive((t) => {
+      const parsed = typeof other === "string" ? parseAddress(other) : undefined;
+      if (typeof other === "string" && !parsed) throw invalidArgument(`"${other}" is not a range address.`);
+      const o = typeof other === "string" ? { sheetId: t.sheetId, range: parsed!.range } : other._t();
+      const overlap = o && o.sheetId === t.sheetId ? intersection(t.range, o.range) : undefined;
+      if (overlap) return { ...t, range: overlap };
+      if (orNull) return null;
+      throw itemNotFound("The ranges do not intersect.");
     });
   }
 

@@ -74,7 +74,7 @@ export function parseAddress(address: string): ParsedAddress | undefined {
     r1: wholeColumns ? MAX_ROWS - 1 : b.row!,
     c1: wholeRows ? MAX_COLUMNS - 1 : b.col!,
   });
-  if (range.r1 >= MAX_ROWS || range.c1 >= MAX_COLUMNS) return undefined;
+  if (range.r0 < 0 || range.r1 >= MAX_ROWS || range.c1 >= MAX_COLUMNS) return undefined;
   return sheet === undefined ? { range } : { sheet, range };
 }
 

@@ -52,8 +52,11 @@ export class GridView {
     const sheet = this.app.workbook.activeSheet;
     const selection = this.app.workbook.selectionOf(sheet.id);
     const used = sheet.usedRange();
-    const columns = Math.min(MAX_COLUMNS_SHOWN, Math.max(MIN_COLUMNS, (used?.c1 ?? 0) + 3, selection.c1 + 2));
-    const totalRows = Math.max((used?.r1 ?? 0) + EXTRA_ROWS, selection.r1 + EXTRA_ROWS);
+    const fitColumns = Math.ceil((this.host.clientWidth || 1000) / DEFAULT_WIDTH_PX);
+    const columns = Math.min(MAX_COLUMNS_SHOWN, Math.max(MIN_COLUMNS, fitColumns, (used?.c1 ?? 0) + 3, selection.c1 + 2));
+    // The sheet grows as the user scrolls, as Excel's does.
+    const inView = Math.ceil((this.host.scrollTop + (this.host.clientHeight || 700)) / ROW_HEIGHT);
+    const totalRows = Math.max((used?.r1 ?? 0) + EXTRA_ROWS, selection.r1 + EXTRA_ROWS, inView + EXTRA_ROWS);
     const first = Math.max(0, Math.floor(this.host.scrollTop / ROW_HEIGHT) - 5);
     const last = Math.min(totalRows - 1, first + Math.ceil((this.host.clientHeight || 700) / ROW_HEIGHT) + 10);
     const tables = this.app.workbook.tables.filter((t) => t.sheetId === sheet.id);
