@@ -12,11 +12,11 @@ let child: ChildProcess;
 let origin: string;
 const output: string[] = [];
 
-function get(url: string): Promise<{ status: number; type: string; body: string }> {
+function get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; type: string; body: string }> {
   const ca = readFileSync(path.join(os.homedir(), ".office-addin-dev-certs/ca.crt"));
   return new Promise((resolve, reject) => {
     https
-      .get(url, { ca }, (res) => {
+      .get(url, { ca, headers }, (res) => {
         let body = "";
         res.setEncoding("utf8");
         res.on("data", (chunk) => (body += chunk));
@@ -74,6 +74,17 @@ test("tells the user how to load the manifest into Excel", () => {
   const text = output.join("\n");
   expect(text).toMatch(/Excel on the web:.*Upload My Add-in/);
   expect(text).toContain(path.join(ROOT, "manifest.xml"));
+});
+
+test("brings the sandbox up behind /sandbox/ on the add-in's own origin, with its credentials printed", async () => {
+  const text = output.join("\n");
+  const token = /product token: (\S+)/.exec(text)?.[1];
+  expect(token).toBeDefined();
+  const filters = await get(`${origin}/sandbox/product/api/v2/filters`, { authorization: `Bearer ${token}` });
+  expect(filters.status).toBe(200);
+  expect(JSON.parse(filters.body).Filters.length).toBeGreaterThan(0);
+  const refused = await get(`${origin}/sandbox/product/api/v2/filters`, { authorization: "Bearer wrong" });
+  expect(refused.status).toBe(401);
 });
 
 test("refuses paths outside dist/", async () => {
