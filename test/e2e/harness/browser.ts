@@ -37,7 +37,9 @@ export async function launchChromium({ headless = true, viewport = { width: 1400
     close: async () => {
       if (closed) return;
       closed = true;
-      await Promise.race([context.close(), new Promise((resolve) => setTimeout(resolve, 15_000))]);
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const giveUp = new Promise((resolve) => (timer = setTimeout(resolve, 15_000)));
+      await Promise.race([context.close(), giveUp]).finally(() => clearTimeout(timer));
       await rm(userDataDir, { recursive: true, force: true, maxRetries: 3 });
     },
   };

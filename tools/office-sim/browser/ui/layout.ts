@@ -49,7 +49,7 @@ export function buildLayout(paneTitle: string, shell: BrowserShell): Layout {
   paneBody.append(...[...document.body.childNodes]);
   const close = h("button", { type: "button", "aria-label": "Close the task pane" }, "×");
   close.addEventListener("click", () => shell.hide());
-  const pane = h("div", { class: "osim-pane", "data-office-sim": "pane" }, h("div", { class: "osim-pane-title" }, h("span", {}, paneTitle), close), paneBody);
+  const pane = h("div", { class: "osim-pane", "data-office-sim": "pane" }, h("div", { class: "osim-pane-title", role: "region", "aria-label": "Task pane title bar" }, h("span", {}, paneTitle), close), paneBody);
   shell.attach(pane);
 
   const ribbon = h("header", { class: "osim-ribbon", "data-office-sim": "ribbon" });
