@@ -3,7 +3,7 @@
  * scanning every formula: each range is filed under the 64-row blocks of each column it covers;
  * ranges too big for that (whole columns, wide areas) are kept in a short list checked every time.
  */
-import { intersects, MAX_ROWS, type RangeRef } from "../model/address";
+import { MAX_ROWS, type RangeRef } from "../model/address";
 
 const BLOCK_ROWS = 64;
 const BLOCKS_PER_COLUMN = Math.ceil(MAX_ROWS / BLOCK_ROWS);
@@ -22,10 +22,15 @@ function bucketCount(range: RangeRef): number {
   return blocks * (range.c1 - range.c0 + 1);
 }
 
-function* bucketKeys(range: RangeRef): IterableIterator<number> {
+/** The bucket keys a range covers (plain loops: this is the engine's hottest path). */
+function bucketKeys(range: RangeRef): number[] {
+  const keys: number[] = [];
+  const b0 = Math.floor(range.r0 / BLOCK_ROWS);
+  const b1 = Math.floor(range.r1 / BLOCK_ROWS);
   for (let c = range.c0; c <= range.c1; c++) {
-    for (let b = Math.floor(range.r0 / BLOCK_ROWS); b <= Math.floor(range.r1 / BLOCK_ROWS); b++) yield c * BLOCKS_PER_COLUMN + b;
+    for (let b = b0; b <= b1; b++) keys.push(c * BLOCKS_PER_COLUMN + b);
   }
+  return keys;
 }
 
 export class RangeIndex<T> {
@@ -72,17 +77,24 @@ export class RangeIndex<T> {
   /** Items with a range on this sheet that intersects the given range. */
   query(sheetId: string, range: RangeRef): Set<T> {
     const found = new Set<T>();
-    const visit = (entry: Entry<T>) => {
-      if (!found.has(entry.item) && entry.sheetId === sheetId && intersects(entry.range, range)) found.add(entry.item);
+    const visit = (entries: Iterable<Entry<T>>) => {
+      for (const entry of entries) {
+        const r = entry.range;
+        if (r.r0 <= range.r1 && range.r0 <= r.r1 && r.c0 <= range.c1 && range.c0 <= r.c1 && entry.sheetId === sheetId) found.add(entry.item);
+      }
     };
-    for (const entry of this.large.get(sheetId) ?? []) visit(entry);
+    const large = this.large.get(sheetId);
+    if (large) visit(large);
     if (bucketCount(range) > MAX_BUCKETS_PER_QUERY) {
-      for (const entries of this.byItem.values()) entries.forEach(visit);
+      for (const entries of this.byItem.values()) visit(entries);
       return found;
     }
     const sheetBuckets = this.buckets.get(sheetId);
     if (!sheetBuckets) return found;
-    for (const key of bucketKeys(range)) sheetBuckets.get(key)?.forEach(visit);
+    for (const key of bucketKeys(range)) {
+      const bucket = sheetBuckets.get(key);
+      if (bucket) visit(bucket);
+    }
     return found;
   }
 }
