@@ -159,7 +159,10 @@ export class CalcEngine {
     this.pump();
   }
 
-  /** Lays a formula's last result out again (a write blocked or freed its spill range). */
+  /**
+   * Lays a formula's last result out again (a write blocked or freed its spill range).
+   * INFERRED: the function is not called again for that; its last result is laid out anew.
+   */
   relayout(f: FormulaCell): void {
     if (!f.result) return;
     this.publish(f, this.layout(f));
@@ -215,6 +218,8 @@ export class CalcEngine {
     this.idle.check();
   }
 
+  // INFERRED: Excel's exact grouping of async results into recalculations is not documented;
+  // results that land before the next task (or within settleDelayMs) recalculate their dependents together.
   private schedulePump(): void {
     this.timer ??= setTimeout(() => this.pump(), this.options.settleDelayMs);
   }
@@ -294,6 +299,7 @@ export class CalcEngine {
     return changed;
   }
 
+  // INFERRED: a recalculating async cell shows #BUSY! until its function answers, also on refresh.
   private showBusy(f: FormulaCell): void {
     const sheet = this.workbook.sheetById(f.sheetId);
     if (!sheet) return;

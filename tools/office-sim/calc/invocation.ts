@@ -29,6 +29,7 @@ export interface InvocationContext {
 
 export function createInvocation(context: InvocationContext, settle: Settle): InvocationObject {
   const { meta } = context;
+  // INFERRED: the runtime passes the id it looks the implementation up by as functionName.
   const invocation: InvocationObject = { functionName: meta.id, isInValuePreview: context.isInValuePreview };
   if (meta.options.requiresAddress) invocation.address = context.address;
   if (meta.options.requiresParameterAddresses) invocation.parameterAddresses = context.parameterAddresses;

@@ -88,6 +88,7 @@ export class RequestContext {
       throw asOfficeError(error, current);
     }
     this.app.syncStats.record({ requestBytes, responseBytes, operations: operations.length });
+    // INFERRED: a response over the limit fails the sync after Excel applied its writes.
     if (responseBytes > limit) throw officeErrors.responseTooLarge(responseBytes, limit);
     return passThroughValue as T;
   }
