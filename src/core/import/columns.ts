@@ -1,0 +1,127 @@
+/**
+ * The columns of an imported table: field paths as UKCO.FIELD takes them, each with its header,
+ * its Excel number format, and how a record's value becomes one cell.
+ */
+import { COMPANY_FIELDS, type CompanyFieldInfo } from "../../api/product/fields";
+import type { CompanyItem } from "../../api/product/paging";
+import { isInvalidCompany } from "../../api/product/responses";
+import { cellText, isDateCell, toCellScalar, type CellScalar } from "../cell-value";
+import { toUserError } from "../errors";
+import { readPath, resolveFieldPath, type ResolvedPath } from "../field-path";
+
+/** What one cell of a range write holds. */
+export type SheetValue = string | number | boolean;
+
+export interface ImportColumn {
+  path: ResolvedPath;
+  header: string;
+  /** Excel number format for the column's cells; undefined leaves General. */
+  numberFormat?: string;
+}
+
+/** INFERRED (ours): what a new import shows unless the user chooses otherwise. */
+export const DEFAULT_COLUMNS: readonly string[] = [
+  "CompanyNumber", "CompanyName", "CompanyStatus", "IncorporationDate", "RegisteredPostcode", "CompanyNation",
+  "SICs", "Homepage_domain", "BestEstimateTurnover", "BestEstimateEmployees",
+];
+
+export const NUMBER_FORMATS = { count: "#,##0", money: "£#,##0", date: "yyyy-mm-dd", dateTime: "yyyy-mm-dd hh:mm" } as const;
+
+/**
+ * INFERRED (ours): which numbers are pounds. The contract types them only as numbers; these names
+ * are sums of money (turnover, EBITDA, GVA, rounds, salaries, awards, balance-sheet lines).
+ * Growth rates, ratios, probabilities and figures in millions are not.
+ */
+const MONEY = /turnover|ebitda|gva|amount|valuation|salary|costs|spend|award|profit|cash|assets|liabilities|debtors|creditors|overdraft|net_worth|shareholder_funds|wages|^export$/i;
+const NOT_MONEY = /percentage|ratio|probability|anomalous|million|growth/i;
+
+/** As UKCO.FIELD joins lists into one cell (core/functions/field.ts, which lint keeps us from importing). */
+const LIST_SEPARATOR = "; ";
+
+/** Excel keeps at most 32,767 characters in a cell. */
+const MAX_CELL_TEXT = 32_000;
+
+/** A leading apostrophe makes Excel keep the rest as text: "=…" stays no formula, "01234567" keeps its zero. */
+export function asSheetText(text: string): string {
+  return `'${text.length > MAX_CELL_TEXT ? `${text.slice(0, MAX_CELL_TEXT - 1)}…` : text}`;
+}
+
+export function columnFormat(path: ResolvedPath): string | undefined {
+  const name = path.info.name;
+  const kind = path.kind.replace("[]", "");
+  if (kind === "date") return NUMBER_FORMATS.date;
+  if (kind === "datetime") return NUMBER_FORMATS.dateTime;
+  if (kind !== "number" && kind !== "integer") return undefined;
+  if (MONEY.test(name) && !NOT_MONEY.test(name)) return NUMBER_FORMATS.money;
+  return kind === "integer" || /^(Number|Count|Postings|Employees|UniquePostings)/.test(name) || /EMPLOYEES$/.test(name) ? NUMBER_FORMATS.count : undefined;
+}
+
+export interface ColumnProblem {
+  path: string;
+  message: string;
+}
+
+/** Checks each path against the catalogue; a group of fields (an object) is not one column. */
+export function resolveColumns(paths: readonly string[]): { columns: ImportColumn[]; problems: ColumnProblem[] } {
+  const columns: ImportColumn[] = [];
+  const problems: ColumnProblem[] = [];
+  for (const text of paths) {
+    try {
+      const path = resolveFieldPath(text);
+      if (path.kind === "object" || path.kind === "object[]") {
+        problems.push({ path: text, message: `${path.text} is a group of fields: choose one of its members, such as ${path.text}.${path.info.items?.[0]?.name ?? "…"}.` });
+      } else if (!columns.some((c) => c.header === path.text)) {
+        columns.push({ path, header: path.text, numberFormat: columnFormat(path) });
+      }
+    } catch (error) {
+      problems.push({ path: text, message: toUserError(error).message });
+    }
+  }
+  return { columns, problems };
+}
+
+function sheetScalar(value: CellScalar): SheetValue {
+  if (isDateCell(value)) return value.serial;
+  return typeof value === "string" ? asSheetText(value) : value;
+}
+
+export function cellValue(record: unknown, column: ImportColumn): SheetValue {
+  const raw = readPath(record, column.path.steps);
+  if (Array.isArray(raw)) {
+    const itemKind = column.path.kind.replace("[]", "") as ResolvedPath["kind"];
+    const items = raw.map((item) => toCellScalar(item, itemKind)).filter((item): item is CellScalar => item !== undefined);
+    if (items.length === 1) return sheetScalar(items[0]!);
+    return items.length ? asSheetText(items.map(cellText).join(LIST_SEPARATOR)) : "";
+  }
+  const scalar = toCellScalar(raw, column.path.kind);
+  return scalar === undefined ? "" : sheetScalar(scalar);
+}
+
+/** One table row; a record that failed validation keeps its place and says why in its first free column. */
+export function recordRow(item: CompanyItem, columns: readonly ImportColumn[]): SheetValue[] {
+  if (!isInvalidCompany(item)) return columns.map((column) => cellValue(item, column));
+  let told = false;
+  return columns.map((column) => {
+    if (column.header === "CompanyNumber") return asSheetText(item.CompanyNumber ?? "");
+    if (told) return "";
+    told = true;
+    return asSheetText(`⚠ This record could not be read (${item.problem}).`);
+  });
+}
+
+export interface ColumnChoice {
+  path: string;
+  description: string;
+  kind: string;
+}
+
+function choicesOf(fields: readonly CompanyFieldInfo[], prefix: string, depth: number): ColumnChoice[] {
+  return fields.flatMap((field): ColumnChoice[] => {
+    const path = `${prefix}${field.name}`;
+    if (field.kind === "object" || field.kind === "object[]") return depth === 0 ? choicesOf(field.items ?? [], `${path}.`, 1) : [];
+    return [{ path, description: field.description, kind: field.kind }];
+  });
+}
+
+/** Every column the chooser offers: top-level fields and the members of object fields (lists fan out, as in UKCO.FIELD). */
+export const COLUMN_CHOICES: readonly ColumnChoice[] = choicesOf(COMPANY_FIELDS, "", 0);

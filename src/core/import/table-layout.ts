@@ -1,0 +1,42 @@
+/**
+ * Where an import goes on its sheet and what its "as of" line says. The line sits above the
+ * table (not in it), so a formula that reads the table never meets it.
+ */
+import type { SheetValue } from "./columns";
+import { asSheetText, type ImportColumn } from "./columns";
+
+/** INFERRED (ours): the as-of line in A1, an empty row, then the table's header in A3. */
+export const IMPORT_LAYOUT = { asOfRow: 0, headerRow: 2, firstColumn: 0 } as const;
+/** Rows from the as-of line down to the header; a refresh finds the line by it. */
+export const AS_OF_ROWS_ABOVE_HEADER = IMPORT_LAYOUT.headerRow - IMPORT_LAYOUT.asOfRow;
+
+export type ImportStatus = "running" | "complete" | "cancelled" | "failed";
+
+export interface AsOf {
+  at: Date;
+  query: string;
+  rows: number;
+  total?: number;
+  status: ImportStatus;
+}
+
+const count = (n: number) => n.toLocaleString("en-GB");
+
+/** `2024-05-01 14:03 UTC`: the same text whoever opens the file, wherever they are. */
+export function formatWhen(at: Date): string {
+  return `${at.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+}
+
+export function asOfText({ at, query, rows, total, status }: AsOf): string {
+  const of = total !== undefined ? ` of ${count(total)}` : "";
+  const outcome =
+    status === "complete" ? `${count(rows)} compan${rows === 1 ? "y" : "ies"}`
+    : status === "cancelled" ? `cancelled after ${count(rows)}${of} companies`
+    : status === "failed" ? `stopped by an error after ${count(rows)}${of} companies`
+    : `importing: ${count(rows)}${of} companies so far`;
+  return `UK company data as of ${formatWhen(at)} · ${query} · ${outcome}`;
+}
+
+export function headerRow(columns: readonly ImportColumn[]): SheetValue[] {
+  return columns.map((column) => asSheetText(column.header));
+}
