@@ -103,6 +103,26 @@ export function insertTableRows(app: SimulatedExcel, table: TableModel, index: n
   return at;
 }
 
+/**
+ * Table.resize (ExcelApi 1.13): the header stays in its row, the new range must overlap the old one
+ * and no other table; cells left outside keep their values, new header cells get unique names.
+ */
+export function resizeTable(app: SimulatedExcel, table: TableModel, range: RangeRef): void {
+  if (range.r0 !== table.range.r0) throw invalidArgument("The table's header row must stay in the same row.");
+  if (range.r1 <= range.r0) throw invalidArgument("A table needs a header row and at least one data row.");
+  const overlaps = (a: RangeRef, b: RangeRef) => a.r0 <= b.r1 && b.r0 <= a.r1 && a.c0 <= b.c1 && b.c0 <= a.c1;
+  if (!overlaps(range, table.range)) throw invalidArgument("The new table range must overlap the old one.");
+  const clash = app.workbook.tables.find((t) => t !== table && t.sheetId === table.sheetId && overlaps(t.range, range));
+  if (clash) throw invalidArgument(`A table can't overlap another table (${clash.name}).`);
+  table.range = { ...range };
+  const header = { ...range, r1: range.r0 };
+  const sheet = app.sheet(table.sheetId);
+  const raw: unknown[] = [];
+  for (let c = header.c0; c <= header.c1; c++) raw.push(sheet.get(header.r0, c)?.value ?? null);
+  if (raw.some((v) => v === null || v === "")) writeInputs(app, table.sheetId, header, { rows: [uniqueHeaders(raw).map((n) => `'${n}`)] }, "api");
+  app.workbook.events.emit({ kind: "structure" });
+}
+
 /** Table.delete removes the table and its cells; convertToRange keeps the cells. */
 export function removeTable(app: SimulatedExcel, table: TableModel, keepCells: boolean): void {
   const index = app.workbook.tables.indexOf(table);

@@ -117,6 +117,24 @@ export class Range extends ClientObject<RangeTarget> {
     });
   }
 
+  /** ExcelApi 1.12: where the dynamic-array formula in this range's first cell spills, anchor included. */
+  getSpillingToRange(): Range {
+    return this._spilling(false);
+  }
+
+  getSpillingToRangeOrNullObject(): Range {
+    return this._spilling(true);
+  }
+
+  private _spilling(orNull: boolean): Range {
+    return this._derive((t) => {
+      const spill = t.app.engine.store.at(t.sheetId, t.range.r0, t.range.c0)?.spill;
+      if (spill) return { ...t, range: spill };
+      if (orNull) return null;
+      throw itemNotFound("The range does not spill.");
+    });
+  }
+
   clear(applyTo: ClearApplyTo = "All"): void {
     this._enqueue("clear", 0, () => {
       const t = this._require();

@@ -1,5 +1,6 @@
 /** Excel.Table: name, ranges (whole, header row, data body), rows, columns, delete. */
-import { dataRange, headerRange, removeTable } from "../app/tables";
+import { dataRange, headerRange, removeTable, resizeTable } from "../app/tables";
+import { parseAddress } from "../model/address";
 import { invalidArgument, notSimulated } from "../model/host-error";
 import { ClientObject, defineProperties } from "./client-object";
 import { Range } from "./range";
@@ -49,6 +50,19 @@ export class Table extends ClientObject<TableTarget> {
       const t = this._t();
       return t === null ? null : { app: t.app, sheetId: tableOf(t).sheetId };
     }));
+  }
+
+  /** ExcelApi 1.13: a Range or an address on the table's sheet. */
+  resize(newRange: Range | string): void {
+    this._enqueue("resize", typeof newRange === "string" ? newRange.length : 0, () => {
+      const t = this._require();
+      const table = tableOf(t);
+      const parsed = typeof newRange === "string" ? parseAddress(newRange) : undefined;
+      if (typeof newRange === "string" && !parsed) throw invalidArgument(`"${newRange}" is not a range address.`);
+      const target = typeof newRange === "string" ? { sheetId: table.sheetId, range: parsed!.range } : newRange._require();
+      if (target.sheetId !== table.sheetId) throw invalidArgument("A table can only be resized on its own worksheet.");
+      resizeTable(t.app, table, target.range);
+    });
   }
 
   delete(): void {
