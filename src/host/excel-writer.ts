@@ -98,7 +98,7 @@ export class ExcelTableWriter implements TableSink {
     });
   }
 
-  async append(rows: SheetValue[][]): Promise<void> {
+  async append(rows: SheetValue[][], asOf?: string): Promise<void> {
     if (!rows.length) return;
     await yieldToExcel();
     const bytes = rows.reduce((sum, row) => sum + rowJsonBytes(row) + 1, 1);
@@ -106,6 +106,7 @@ export class ExcelTableWriter implements TableSink {
       const sheet = this.sheetOf(context);
       const top = this.place.headerRow + 1 + this.written;
       sheet.getRangeByIndexes(top, this.place.firstColumn, rows.length, this.width).values = rows;
+      if (asOf !== undefined) this.writeAsOf(sheet, asOf);
       this.formats.forEach((format, c) => {
         if (format) sheet.getRangeByIndexes(top, this.place.firstColumn + c, rows.length, 1).numberFormat = rows.map(() => [format]);
       });

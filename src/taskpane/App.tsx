@@ -1,44 +1,31 @@
-import { FluentProvider, Spinner, Text, Title2, webDarkTheme, webLightTheme } from "@fluentui/react-components";
-import { useEffect, useState } from "react";
-import { loadDeploymentConfig, SERVICE_NAMES, type DeploymentConfig } from "../core/config";
+/** The task pane: Fluent UI in the Office theme, the shared runtime, and the shell with its views. */
+import { FluentProvider, Spinner, webDarkTheme, webLightTheme } from "@fluentui/react-components";
 import { officeUsesDarkTheme } from "../host/theme";
+import { ErrorBar } from "./components/ErrorBar";
+import { RuntimeProvider, useRuntimeState } from "./runtime-context";
+import { Shell } from "./shell/Shell";
+import { PANE_VIEWS } from "./views";
 
-type ConfigState = { status: "loading" } | { status: "ready"; config: DeploymentConfig } | { status: "error"; message: string };
+function Content() {
+  const { state } = useRuntimeState();
+  if (state.status === "loading") return <Spinner label="Starting the UK Companies add-in…" />;
+  if (state.status === "error") {
+    return (
+      <>
+        <h1 style={{ margin: 0 }}>UK Companies</h1>
+        <ErrorBar title="The add-in could not start" error={state.error} />
+      </>
+    );
+  }
+  return <Shell views={PANE_VIEWS} />;
+}
 
 export function App() {
-  const [state, setState] = useState<ConfigState>({ status: "loading" });
-  useEffect(() => {
-    loadDeploymentConfig((url) => fetch(url), window.location.href).then(
-      (config) => setState({ status: "ready", config }),
-      (error: Error) => setState({ status: "error", message: error.message }),
-    );
-  }, []);
-
   return (
-    <FluentProvider theme={officeUsesDarkTheme() ? webDarkTheme : webLightTheme} style={{ minHeight: "100vh", padding: 16 }}>
-      <main>
-        <Title2 as="h1">UK Companies</Title2>
-        {state.status === "loading" && <Spinner label="Loading configuration…" />}
-        {state.status === "error" && (
-          <Text role="alert" block>
-            {state.message}
-          </Text>
-        )}
-        {state.status === "ready" && (
-          <section aria-label="Services">
-            <Text block>{state.config.sandbox ? "Connected to the local sandbox." : "Connected to your organisation's services."}</Text>
-            <ul>
-              {SERVICE_NAMES.map((name) => (
-                <li key={name}>
-                  <Text>
-                    {name}: {state.config.services[name]}
-                  </Text>
-                </li>
-              ))}
-            </ul>
-          </section>
-        )}
-      </main>
+    <FluentProvider theme={officeUsesDarkTheme() ? webDarkTheme : webLightTheme} style={{ minHeight: "100%", padding: 12, boxSizing: "border-box" }}>
+      <RuntimeProvider>
+        <Content />
+      </RuntimeProvider>
     </FluentProvider>
   );
 }

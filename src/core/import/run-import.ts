@@ -22,8 +22,8 @@ export type Insights = NonNullable<ListEnvelope["insights"]>;
 export interface TableSink {
   /** Before any row: the header, each column's number format, and the as-of line. */
   begin(header: SheetValue[], numberFormats: (string | undefined)[], asOf: string): Promise<void>;
-  /** One chunk of rows, below the rows already written. */
-  append(rows: SheetValue[][]): Promise<void>;
+  /** One chunk of rows, below the rows already written, and the as-of line as it now stands. */
+  append(rows: SheetValue[][], asOf: string): Promise<void>;
   /** Whatever happened: size the table to the rows written and set the final as-of line. */
   finish(asOf: string, rows: number): Promise<void>;
 }
@@ -112,7 +112,7 @@ export async function runImport(run: ImportRun): Promise<ImportOutcome> {
       invalidRecords += page.value.items.filter((item) => "invalid" in item).length;
       for (const chunk of planChunks(batch, run.chunkLimits ?? DEFAULT_CHUNK_LIMITS)) {
         if (stop.signal.aborted) throw new AbortedError("product");
-        await sink.append(batch.slice(chunk.start, chunk.end));
+        await sink.append(batch.slice(chunk.start, chunk.end), asOf(rows + chunk.end - chunk.start, "running"));
         rows += chunk.end - chunk.start;
         run.onProgress?.(meter.update(rows));
       }

@@ -43,8 +43,9 @@ function memorySink(onAppend?: (count: number) => Promise<void> | void) {
       Object.assign(sink, { header, formats });
       sink.asOf.push(asOf);
     },
-    async append(rows: SheetValue[][]) {
+    async append(rows: SheetValue[][], asOf: string) {
       sink.rows.push(...rows);
+      sink.asOf.push(asOf);
       sink.appends += 1;
       await onAppend?.(sink.appends);
     },
@@ -71,6 +72,7 @@ describe("an import", () => {
     expect(sink.rows).toHaveLength(2_500);
     expect(sink.rows[2_499]).toEqual(["'00002500", "'Company 2500", 24_990]);
     expect(sink.asOf[0]).toBe("UK company data as of 2025-01-02 03:04 UTC · Nations: Scotland · importing: 0 of 2,500 companies so far");
+    expect(sink.asOf[2]).toBe("UK company data as of 2025-01-02 03:04 UTC · Nations: Scotland · importing: 2,000 of 2,500 companies so far");
     expect(sink.finished).toEqual({ asOf: "UK company data as of 2025-01-02 03:04 UTC · Nations: Scotland · 2,500 companies", rows: 2_500 });
   });
 

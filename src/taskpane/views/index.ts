@@ -1,0 +1,11 @@
+/**
+ * The views the pane offers, in home-page order. To add one (issue 7): make a folder under views/
+ * whose module exports a PaneView (see registry.ts), and list it here.
+ */
+import type { PaneView } from "./registry";
+import { signInView } from "./sign-in/SignInView";
+import { importView } from "./import/ImportView";
+import { groupView } from "./group/GroupView";
+import { workbookView } from "./workbook/WorkbookView";
+
+export const PANE_VIEWS: readonly PaneView[] = [signInView, importView, groupView, workbookView];

@@ -1,0 +1,32 @@
+/**
+ * With the project's sandbox behind the add-in (config.sandbox), one click stores the sandbox's
+ * public, fixed credentials and signs in to classification with the sandbox user.
+ */
+import { Button, Card, Text } from "@fluentui/react-components";
+import { SANDBOX_CREDENTIALS } from "../../../sandbox/credentials";
+import { useRuntime } from "../../runtime-context";
+import { ActionOutcome } from "../../components/ActionOutcome";
+import { useAction } from "../../hooks/useAction";
+
+export function SandboxFill() {
+  const { config, credentials, clients } = useRuntime();
+  const [check, run] = useAction();
+  if (!config.sandbox) return null;
+  const fill = () =>
+    run(async () => {
+      const c = SANDBOX_CREDENTIALS;
+      await credentials.save("product", c.productToken);
+      await credentials.save("matching", c.matchingKey);
+      await credentials.save("market", c.marketKey);
+      const token = await clients.classification.login(c.classificationUsername, c.classificationPassword);
+      await credentials.save("classification", token.accessToken, { username: c.classificationUsername });
+      return "Signed in to all four sandbox services.";
+    });
+  return (
+    <Card data-testid="card-sandbox">
+      <Text>This add-in is connected to the sandbox: sample data, no quota.</Text>
+      <Button appearance="primary" onClick={fill}>Use the sandbox credentials</Button>
+      <ActionOutcome state={check} failedTitle="Sandbox sign-in failed" />
+    </Card>
+  );
+}

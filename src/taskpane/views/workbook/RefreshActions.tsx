@@ -1,0 +1,39 @@
+/** Refresh the UKCO formulas of the workbook, the active sheet or the selection; Convert the selection to values. */
+import { Button, Text } from "@fluentui/react-components";
+import { convertSelectionToValues } from "../../../host/convert-to-values";
+import { refreshSelection, refreshSheet, refreshWorkbook } from "../../../host/refresh";
+import { ActionOutcome } from "../../components/ActionOutcome";
+import { useAction } from "../../hooks/useAction";
+import { useRuntime } from "../../runtime-context";
+
+const formulas = (n: number) => `${n.toLocaleString("en-GB")} UKCO formula${n === 1 ? "" : "s"}`;
+
+export function RefreshActions() {
+  const { engine } = useRuntime();
+  const [state, run] = useAction();
+  const busy = state.status === "running";
+  return (
+    <section aria-labelledby="refresh-title" style={{ display: "flex", flexDirection: "column", gap: 8 }}>
+      <Text as="h3" weight="semibold" id="refresh-title" block>Refresh and share</Text>
+      <div style={{ display: "flex", gap: 8, flexWrap: "wrap" }}>
+        <Button disabled={busy} onClick={() => run(async () => (await refreshWorkbook(engine), "Refreshing every UKCO formula in the workbook."))}>Refresh workbook</Button>
+        <Button disabled={busy} onClick={() => run(async () => `Refreshed ${formulas(await refreshSheet(engine))} on this sheet.`)}>Refresh this sheet</Button>
+        <Button disabled={busy} onClick={() => run(async () => `Refreshed ${formulas(await refreshSelection(engine))} in the selection.`)}>Refresh selection</Button>
+      </div>
+      <Text size={200}>Convert to values replaces the UKCO formulas in the selection (and what they spill) with their current values, for people who do not have the add-in.</Text>
+      <Button
+        disabled={busy}
+        onClick={() =>
+          run(async () => {
+            const result = await convertSelectionToValues();
+            const waiting = result.stillCalculating ? ` ${formulas(result.stillCalculating)} still calculating ${result.stillCalculating === 1 ? "was" : "were"} left as ${result.stillCalculating === 1 ? "a formula" : "formulas"}.` : "";
+            return `Converted ${formulas(result.converted)} to values (${result.cells.toLocaleString("en-GB")} cells).${waiting}`;
+          })
+        }
+      >
+        Convert selection to values
+      </Button>
+      <ActionOutcome state={state} failedTitle="That did not work" />
+    </section>
+  );
+}

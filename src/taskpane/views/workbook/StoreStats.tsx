@@ -1,0 +1,41 @@
+/** What the workbook's own store holds (engine.stats()), re-read every few seconds while the view is shown. */
+import { Text } from "@fluentui/react-components";
+import { useEffect, useState } from "react";
+import type { EngineStats } from "../../../core/engine";
+import { formatWhen } from "../../../core/import/table-layout";
+import { useRuntime } from "../../runtime-context";
+
+/** INFERRED (ours): how often the figures are re-read while shown. */
+const REFRESH_MS = 3_000;
+
+export function StoreStats({ active }: { active: boolean }) {
+  const { engine } = useRuntime();
+  const [stats, setStats] = useState<EngineStats>(() => engine.stats());
+  useEffect(() => {
+    if (!active) return;
+    setStats(engine.stats());
+    const timer = setInterval(() => setStats(engine.stats()), REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [engine, active]);
+  const rows: [string, string][] = [
+    ["Companies", stats.companies.toLocaleString("en-GB")],
+    ["Matches", stats.matches.toLocaleString("en-GB")],
+    ["Classifications", stats.classifications.toLocaleString("en-GB")],
+    ["Groups", stats.groups.toLocaleString("en-GB")],
+    ["Size", `${Math.ceil(stats.bytes / 1024).toLocaleString("en-GB")} KB`],
+    ["Oldest fetch", stats.oldestFetchedAt ? formatWhen(new Date(stats.oldestFetchedAt)) : "nothing stored"],
+  ];
+  return (
+    <section aria-labelledby="store-title" data-testid="store-stats">
+      <Text as="h3" weight="semibold" id="store-title" block>Stored in this workbook</Text>
+      <dl style={{ display: "grid", gridTemplateColumns: "auto 1fr", gap: "2px 12px", margin: "4px 0" }}>
+        {rows.map(([term, value]) => (
+          <div key={term} style={{ display: "contents" }}>
+            <dt>{term}</dt>
+            <dd style={{ margin: 0 }} data-testid={`stat-${term.toLowerCase().replace(/\s+/g, "-")}`}>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,117 @@
+/**
+ * The pane's import, end to end on the simulated host against a 60,000-company sandbox: sign in,
+ * a filtered import compared with the sandbox's own answer, insights as charts, a 50,000-row
+ * import cancelled midway, and "Refresh this table" after the sandbox's data changed.
+ */
+import { assertDistBuilt, useAddinSession } from "../harness";
+import { admin, columnValues, expectNoSecret, openView, pane, sandboxNumbers, signInWithSandbox, storedJwt } from "./pane-helpers";
+
+assertDistBuilt();
+const session = useAddinSession({ sandbox: { companies: 60_000, seed: 42 } });
+const consoleText: string[] = [];
+
+beforeAll(() => {
+  session.current.page.on("console", (message) => consoleText.push(message.text()));
+});
+
+async function chooseCodes(view: import("playwright-core").Locator, picker: string, option: RegExp) {
+  const page = session.current.page;
+  await view.getByRole("combobox", { name: picker }).click();
+  await page.getByRole("option", { name: option }).click();
+  await page.keyboard.press("Escape");
+}
+
+/** Call right after changing the query: the count is redone (after a short quiet time), never the old one read. */
+async function waitForCount(view: import("playwright-core").Locator): Promise<number> {
+  await view.getByTestId("match-count").getByText("Counting matches…").waitFor();
+  const text = await view.getByTestId("match-count").getByText(/compan(y|ies) match/).innerText({ timeout: 30_000 });
+  return Number(text.replace(/[^\d]/g, ""));
+}
+
+test("signs in with the sandbox credentials; no credential shows in the page, the console or the workbook", async () => {
+  const { page } = session.current;
+  await signInWithSandbox(page);
+  const cards = pane(page);
+  await expect(cards.getByTestId("card-product").getByText("Signed in", { exact: true }).isVisible()).resolves.toBe(true);
+  await expect(cards.getByTestId("card-classification").getByText(/Signed in as analyst@sandbox.local until/).isVisible()).resolves.toBe(true);
+  await session.current.screenshot("pane-sign-in");
+  const jwt = await storedJwt(page);
+  expect(jwt).toMatch(/^ey/);
+  expectNoSecret(await page.locator("body").innerText(), "the page text", jwt);
+  expectNoSecret(consoleText.join("\n"), "the console", jwt);
+  expectNoSecret(JSON.stringify(await session.current.sim((api) => api.snapshot())), "the workbook", jwt);
+  expect(await session.current.axe({ include: ["#root"] })).toEqual([]);
+});
+
+test("imports a filtered list onto a new sheet as a table whose rows are the sandbox's own answer", async () => {
+  const { page } = session.current;
+  const view = await openView(page, "Import companies");
+  await chooseCodes(view, "Nations", /Scotland/);
+  const count = await waitForCount(view);
+  const expected = await sandboxNumbers(session.current, { Nations: ["Scotland"] });
+  expect(count).toBe(expected.length);
+  expect(count).toBeGreaterThan(4_500);
+  await view.getByRole("switch", { name: /Show insights/ }).click();
+  await view.getByRole("img", { name: /Companies by RTIC/ }).waitFor();
+  await session.current.screenshot("pane-import-insights");
+  await view.getByRole("button", { name: `Import ${count.toLocaleString("en-GB")} companies to a new sheet` }).click();
+  await view.getByTestId("done-bar").getByText(/Imported/).waitFor({ timeout: 50_000 });
+  const [table] = await session.current.sim((api) => api.tables());
+  expect(table).toMatchObject({ name: "UKCO_Import_1", sheet: "Companies", rowCount: count });
+  expect(table!.headers.slice(0, 3)).toEqual(["CompanyNumber", "CompanyName", "CompanyStatus"]);
+  expect(await columnValues(session.current, "Companies", "A", 4, count)).toEqual(expected);
+  // Values as the sandbox holds them, with the formats the pane chose.
+  const sample = expected[17]!;
+  const record = (await admin(session.current, `/companies/${sample}`)) as { CompanyName: string; BestEstimateTurnover?: number };
+  const row = 4 + 17;
+  expect(await session.current.sim((api, r) => [api.cell(`Companies!B${r}`).value, api.cell(`Companies!I${r}`)], row)).toEqual([
+    record.CompanyName,
+    expect.objectContaining({ value: record.BestEstimateTurnover ?? "", ...(record.BestEstimateTurnover !== undefined ? { numberFormat: "£#,##0" } : {}) }),
+  ]);
+  expect(await session.current.sim((api) => api.cell("Companies!D4").numberFormat)).toBe("yyyy-mm-dd");
+  expect(await session.current.sim((api) => api.cell("Companies!A1").value)).toMatch(new RegExp(`^UK company data as of .* UTC · Nations: Scotland · ${count.toLocaleString("en-GB")} companies$`));
+  await session.current.screenshot("pane-import-done");
+});
+
+test("cancelling a 50,000-row import midway keeps the rows written so far and says so above the table", async () => {
+  const { page } = session.current;
+  const view = await openView(page, "Import companies");
+  await view.getByRole("listbox", { name: "Chosen Nations" }).getByRole("option", { name: "Scotland" }).click();
+  await chooseCodes(view, "Company status", /^Active$/);
+  const count = await waitForCount(view);
+  expect(count).toBeGreaterThan(50_000);
+  await view.getByRole("button", { name: /^Import .* companies to a new sheet$/ }).click();
+  const progress = view.getByTestId("import-progress");
+  await progress.getByText(/^[3-9],\d{3} of|^\d{2},\d{3} of/).waitFor({ timeout: 50_000 });
+  await session.current.screenshot("pane-import-progress");
+  await progress.getByRole("button", { name: "Cancel" }).click();
+  const done = view.getByTestId("done-bar").getByText(/^Cancelled after/);
+  const message = await done.innerText({ timeout: 30_000 });
+  const kept = Number(/Cancelled after ([\d,]+)/.exec(message)![1]!.replace(/,/g, ""));
+  expect(kept).toBeGreaterThanOrEqual(3_000);
+  expect(kept).toBeLessThan(count);
+  const table = (await session.current.sim((api) => api.tables())).find((t) => t.name === "UKCO_Import_2")!;
+  expect(table).toMatchObject({ sheet: "Companies (2)", rowCount: kept });
+  expect(await session.current.sim((api) => api.cell("'Companies (2)'!A1").value)).toMatch(new RegExp(`cancelled after ${kept.toLocaleString("en-GB")} of ${count.toLocaleString("en-GB")} companies$`));
+  const last = await session.current.sim((api, r) => api.cell(`'Companies (2)'!A${r}`).value, 3 + kept);
+  expect(last).toMatch(/^\w{8}$/);
+});
+
+test("refreshing a table after the sandbox's data changed shows the new value in place; a formula beside it keeps working", async () => {
+  const { page } = session.current;
+  const firstNumber = (await session.current.sim((api) => api.cell("Companies!A4").value)) as string;
+  await session.current.sim((api) => api.setCell("Companies!L4", '=UKCO.FIELD(A4,"CompanyNumber")'));
+  await session.current.sim((api) => api.whenCalculated(20_000));
+  expect(await session.current.sim((api) => api.cell("Companies!L4").value)).toBe(firstNumber);
+  await admin(session.current, `/companies/${firstNumber}`, { BestEstimateTurnover: 987_654_321, CompanyStatus: "Liquidation" });
+  const view = await openView(page, "Workbook data");
+  await view.getByRole("button", { name: "Refresh this table (UKCO_Import_1)" }).click();
+  await view.getByTestId("done-bar").getByText(/Refreshed .* into table UKCO_Import_1/).waitFor({ timeout: 50_000 });
+  expect(await session.current.sim((api) => [api.cell("Companies!A4").value, api.cell("Companies!I4").value])).toEqual([firstNumber, 987_654_321]);
+  const formula = await session.current.sim((api) => api.cell("Companies!L4"));
+  expect(formula).toMatchObject({ formula: '=UKCO.FIELD(A4,"CompanyNumber")', value: firstNumber });
+  expect(await session.current.sim((api) => api.cell("Companies!A1").value)).toMatch(/^UK company data as of /);
+  await session.current.screenshot("pane-workbook-refreshed");
+  expect(await session.current.axe({ include: ["#root"] })).toEqual([]);
+  await admin(session.current, "/reset", {});
+});

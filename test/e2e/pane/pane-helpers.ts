@@ -1,0 +1,68 @@
+/** What the pane's end-to-end tests share: finding views, signing in, the sandbox's admin API and its own answers. */
+import type { Locator, Page } from "playwright-core";
+import type { AddinSession } from "../harness";
+import { SANDBOX_CREDENTIALS } from "../../../src/sandbox/credentials";
+
+export const pane = (page: Page): Locator => page.locator("#root");
+export const view = (page: Page, id: string): Locator => pane(page).getByTestId(`view-${id}`);
+
+/** Opens a view from the header's Views menu (works from any view). */
+export async function openView(page: Page, title: string): Promise<Locator> {
+  await pane(page).getByRole("button", { name: "Views" }).click();
+  await page.getByRole("menuitemradio", { name: title }).click();
+  const section = pane(page).locator("section", { has: page.getByRole("heading", { level: 2, name: title, exact: true }) });
+  await section.first().waitFor({ state: "visible" });
+  return section.first();
+}
+
+export async function signInWithSandbox(page: Page): Promise<void> {
+  const signIn = await openView(page, "Sign in and settings");
+  await signIn.getByRole("button", { name: "Use the sandbox credentials" }).click();
+  await signIn.getByText("Signed in to all four sandbox services.").waitFor({ timeout: 30_000 });
+}
+
+export async function admin(session: AddinSession, path: string, body?: unknown): Promise<unknown> {
+  const response = await fetch(`${session.sandbox!.origin}/__admin${path}`, {
+    method: body === undefined ? "GET" : "POST",
+    headers: { "content-type": "application/json" },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (!response.ok) throw new Error(`admin ${path}: HTTP ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+/** The sandbox's own answer to a query: every matching company number, paged as the contract says. */
+export async function sandboxNumbers(session: AddinSession, body: Record<string, unknown>): Promise<string[]> {
+  const numbers: string[] = [];
+  for (let skip = 0; ; skip += 1000) {
+    const response = await fetch(`${session.sandbox!.urls.product}/v2/companies`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${SANDBOX_CREDENTIALS.productToken}` },
+      body: JSON.stringify({ ...body, ReturnCompanyIDsOnly: true, returnCount: 1000, skip }),
+    });
+    const page = (await response.json()) as { companies: string[] };
+    numbers.push(...page.companies);
+    if (page.companies.length < 1000) return numbers;
+  }
+}
+
+/** Every credential the sandbox fill stores, and the classification token once signed in. */
+export const SECRETS: readonly string[] = [SANDBOX_CREDENTIALS.productToken, SANDBOX_CREDENTIALS.matchingKey, SANDBOX_CREDENTIALS.marketKey, SANDBOX_CREDENTIALS.classificationPassword];
+
+/** Asserts no credential (nor the classification JWT) appears in `text`. */
+export function expectNoSecret(text: string, where: string, jwt?: string): void {
+  for (const secret of [...SECRETS, ...(jwt ? [jwt] : [])]) {
+    if (text.includes(secret)) throw new Error(`A credential (${secret.slice(0, 6)}…) appears in ${where}.`);
+  }
+}
+
+/** The classification token the pane stored, read from the host's storage as the add-in does. */
+export async function storedJwt(page: Page): Promise<string | undefined> {
+  return (await page.evaluate(`OfficeRuntime.storage.getItem("ukco.credential.classification")`)) as string | undefined;
+}
+
+/** The whole table column as Range.values gives it. */
+export async function columnValues(session: AddinSession, sheet: string, column: string, firstRow: number, count: number): Promise<unknown[]> {
+  const address = `'${sheet}'!${column}${firstRow}:${column}${firstRow + count - 1}`;
+  return (await session.sim((api, a) => api.values(a), address)).map((row) => row[0]);
+}
