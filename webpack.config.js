@@ -43,8 +43,12 @@ module.exports = (env = {}, argv = {}) => {
       ],
     },
     performance: { hints: false },
-    // Code used by more than one entry (core, api, zod) goes once into shared.js.
+    // Code used by more than one entry (core, api, zod) goes once into shared.js. The three entries run in
+    // one page, so they need one webpack runtime (runtime.js): with one each, every entry would instantiate
+    // the shared modules again, and the functions, the ribbon and the pane would each get their own engine,
+    // cache and governors instead of sharing them.
     optimization: {
+      runtimeChunk: "single",
       splitChunks: {
         cacheGroups: { default: false, defaultVendors: false, shared: { name: "shared", chunks: "all", minChunks: 2, enforce: true } },
       },
