@@ -3,7 +3,7 @@
  * token (clients.classification.login). The password is read from its field at the moment of the
  * exchange and the field is emptied: it never enters React state, storage or a log.
  */
-import { Button, Field, Input } from "@fluentui/react-components";
+import { Button, Field, Input, makeStyles, tokens } from "@fluentui/react-components";
 import { useRef, useState } from "react";
 import { InvalidArgumentError } from "../../../core/errors";
 import { useCredentialStatus } from "../../hooks/useCredentialStatus";
@@ -12,7 +12,27 @@ import { testClassification } from "./connection-tests";
 import { buttonRow, ServiceCard } from "./ServiceCard";
 import { useAction } from "../../hooks/useAction";
 
+/**
+ * A native input, not Fluent's Input: Fluent keeps an uncontrolled value in React state, and the
+ * password must live only in the field until the exchange empties it.
+ */
+const useStyles = makeStyles({
+  password: {
+    minHeight: "32px",
+    padding: `0 ${tokens.spacingHorizontalM}`,
+    border: `1px solid ${tokens.colorNeutralStroke1}`,
+    borderBottomColor: tokens.colorNeutralStrokeAccessible,
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground1,
+    color: tokens.colorNeutralForeground1,
+    fontFamily: tokens.fontFamilyBase,
+    fontSize: tokens.fontSizeBase300,
+    ":focus": { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: "1px" },
+  },
+});
+
 export function ClassificationCard() {
+  const styles = useStyles();
   const { credentials, clients } = useRuntime();
   const status = useCredentialStatus("classification");
   const [username, setUsername] = useState("");
@@ -44,7 +64,7 @@ export function ClassificationCard() {
         <Input autoComplete="username" value={username} onChange={(_, data) => setUsername(data.value)} />
       </Field>
       <Field label="Password" hint="Used once to sign in; never stored.">
-        <Input type="password" autoComplete="current-password" ref={password} />
+        {(props) => <input {...props} type="password" autoComplete="current-password" ref={password} className={styles.password} />}
       </Field>
       <div style={buttonRow}>
         <Button appearance="primary" type="submit">Sign in</Button>
