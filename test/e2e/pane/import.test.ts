@@ -54,6 +54,7 @@ test("imports a filtered list onto a new sheet as a table whose rows are the san
   await view.getByRole("switch", { name: /Show insights/ }).click();
   await view.getByRole("img", { name: /Companies by RTIC/ }).waitFor();
   await session.current.screenshot("pane-import-insights");
+  expect(await session.current.axe({ include: ["#root"] })).toEqual([]);
   await view.getByRole("button", { name: `Import ${count.toLocaleString("en-GB")} companies to a new sheet` }).click();
   await view.getByTestId("done-bar").getByText(/Imported/).waitFor({ timeout: 50_000 });
   const [table] = await session.current.sim((api) => api.tables());

@@ -24,6 +24,8 @@ export function GroupTreeView({ tree, expanded, onToggle, search, found }: Group
   const filtering = found.matches.size > 0;
   const rows = useMemo(() => visibleRows(tree, expanded, filtering ? found.keep : undefined), [tree, expanded, filtering, found]);
   const [focus, setFocus] = useState(0);
+  // Keys can come faster than React renders: each handler reads the latest position from here.
+  const focusNow = useRef(0);
   const [scrollTop, setScrollTop] = useState(0);
   const box = useRef<HTMLDivElement>(null);
   const rowRefs = useRef(new Map<number, HTMLDivElement>());
@@ -42,10 +44,12 @@ export function GroupTreeView({ tree, expanded, onToggle, search, found }: Group
 
   const move = (index: number) => {
     moved.current = true;
-    setFocus(Math.max(0, Math.min(rows.length - 1, index)));
+    focusNow.current = Math.max(0, Math.min(rows.length - 1, index));
+    setFocus(focusNow.current);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const at = Math.min(focusNow.current, Math.max(0, rows.length - 1));
     const row = rows[at];
     if (!row) return;
     const parentIndex = () => {
@@ -96,7 +100,7 @@ export function GroupTreeView({ tree, expanded, onToggle, search, found }: Group
               search={search}
               match={found.matches.has(row.node.number)}
               onToggle={() => onToggle(row.node.number)}
-              onFocus={() => setFocus(index)}
+              onFocus={() => ((focusNow.current = index), setFocus(index))}
               onKeyDown={onKeyDown}
             />
           );
