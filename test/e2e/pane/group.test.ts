@@ -112,27 +112,38 @@ test("one whole flow by keyboard alone: open the view, show a group, walk the tr
   const keys = async (...sequence: string[]) => {
     for (const key of sequence) await page.keyboard.press(key);
   };
+  /** Waits until the focused element has `value` for `attribute` (or, for "text", starts with it): focus follows a render. */
+  const focusedHas = (attribute: string, value: string) =>
+    page.waitForFunction(
+      ([name, wanted]) => {
+        const element = document.activeElement;
+        return name === "text" ? element?.textContent?.startsWith(wanted!) === true : element?.getAttribute(name!) === wanted;
+      },
+      [attribute, value],
+      { timeout: 10_000 },
+    );
   await pane(page).getByRole("button", { name: "Home" }).focus();
   await keys("Enter", "Tab");
-  await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toMatch(/^Sign in and settings/);
+  await focusedHas("text", "Sign in and settings");
   await keys("Tab", "Tab");
-  await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toMatch(/^Group structure/);
+  await focusedHas("text", "Group structure");
   await keys("Enter");
-  await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe("Group structure");
+  await focusedHas("id", "view-group");
   await keys("Tab");
-  await expect(page.evaluate(() => document.activeElement?.getAttribute("role"))).resolves.toBe("switch");
+  await focusedHas("role", "switch");
   await keys("Tab", "Control+A");
   await page.keyboard.type(group.root);
   await keys("Enter");
   const view = pane(page).getByTestId("view-group");
   await view.getByTestId("group-summary").getByText(`(${group.root})`, { exact: false }).waitFor({ timeout: 30_000 });
   await keys("Tab", "Tab", "Tab");
-  await expect(page.evaluate(() => document.activeElement?.getAttribute("role"))).resolves.toBe("treeitem");
-  await keys("ArrowDown", "ArrowRight", "ArrowDown");
-  const focused = await page.evaluate(() => [document.activeElement?.getAttribute("aria-level"), document.activeElement?.getAttribute("data-number")]);
-  expect(focused[0]).toBe("3");
+  await focusedHas("role", "treeitem");
+  await keys("ArrowDown");
+  await focusedHas("aria-level", "2");
+  await keys("ArrowRight", "ArrowDown");
+  await focusedHas("aria-level", "3");
   await keys("ArrowLeft");
-  await expect(page.evaluate(() => document.activeElement?.getAttribute("aria-level"))).resolves.toBe("2");
+  await focusedHas("aria-level", "2");
   await keys("Tab", "Tab", "Enter");
   await view.getByTestId("done-bar").getByText(/Inserted .* UKCO_Group_\d+/).waitFor({ timeout: 30_000 });
   expect((await session.current.sim((api) => api.tables())).filter((t) => t.name.startsWith("UKCO_Group_")).length).toBeGreaterThanOrEqual(3);
