@@ -16,6 +16,7 @@ const steps = [
   ["system", [path.join(ROOT, "scripts/ensure-system-deps.mjs")]],
   ["typecheck", [bin("typescript", "bin/tsc"), "-p", "tsconfig.json", "--noEmit"]],
   ["typecheck", [bin("typescript", "bin/tsc"), "-p", "tsconfig.core.json", "--noEmit"]],
+  ["typecheck", [bin("typescript", "bin/tsc"), "-p", "tools/office-sim/tsconfig.json", "--noEmit"]],
   ["lint", [bin("eslint", "bin/eslint.js"), "."]],
   ["build", [bin("webpack-cli", "bin/cli.js"), "--mode", "production", "--env", `url=${TEST_DEPLOYMENT_URL}`]],
   ["validate", [path.join(ROOT, "scripts/validate-manifest.mjs")]],

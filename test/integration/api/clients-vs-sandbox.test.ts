@@ -24,8 +24,10 @@ beforeAll(async () => {
   api = createApiClients({ fetch, credentials, baseUrls: sandbox.urls, retry: { product: { baseDelayMs: 10 }, classification: { maxRetries: 0 } } });
   const login = await api.classification.login(c.classificationUsername, c.classificationPassword);
   tokens.set("classification", login.accessToken);
-  const first = (await api.product.listCompanies({ returnCount: 50 })).companies.find((x) => !isInvalidCompany(x) && x.Homepage_domain && x.CompanyStatus === "Active");
-  known = { number: first!.CompanyNumber!, name: first!.CompanyName!, domain: first!.Homepage_domain ?? undefined };
+  const valid = (await api.product.listCompanies({ returnCount: 50 })).companies.filter((x) => !isInvalidCompany(x));
+  const first = valid.find((x) => !isInvalidCompany(x) && x.Homepage_domain && x.CompanyStatus === "Active");
+  if (!first || isInvalidCompany(first)) throw new Error("the sandbox's first page has no active company with a website");
+  known = { number: first.CompanyNumber!, name: first.CompanyName!, domain: first.Homepage_domain ?? undefined };
 });
 afterAll(() => sandbox?.close());
 

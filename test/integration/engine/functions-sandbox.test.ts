@@ -72,7 +72,7 @@ test("GROUP spills the group from its ultimate parent", async () => {
 
 test("with a token lacking jobdata:read, job-posting fields are #N/A naming the scope", async () => {
   const basic = await startHarness({ running: sandbox, productToken: "basic" });
-  const [[cell]] = (await fieldFormula(basic.engine, sample[0]!.CompanyNumber, "CompanyJobPostings.Postings", null, {})) as unknown[][];
+  const cell = ((await fieldFormula(basic.engine, sample[0]!.CompanyNumber, "CompanyJobPostings.Postings", null, {})) as unknown[][])[0]?.[0];
   expect(cell).toBeInstanceOf(UnavailableError);
   expect((cell as Error).message).toContain("jobdata:read");
 });
