@@ -3,19 +3,19 @@
  * sheet, refresh an imported table in place, insert a group structure. Each saves what it needs
  * in the workbook; none is ever called from a calculation.
  */
+import type { ApiClients } from "../api/factory";
 import type { CallOptions } from "../api/http/types";
-import type { ProductClient } from "../api/product/client";
 import type { CompaniesQuery } from "../api/product/requests";
-import { resolveColumns } from "../core/import/columns";
 import { groupTableRows, GROUP_TABLE_HEADER, type GroupTree } from "../core/import/group-tree";
 import type { Progress } from "../core/import/progress";
-import { describeQuery, type ImportQuery } from "../core/import/query";
-import { countMatches, prepareRequest, runImport, type ImportOutcome } from "../core/import/run-import";
+import type { ImportQuery } from "../core/import/query";
+import { preparedCompanies, runTable, type ImportOutcome } from "../core/import/run-import";
 import { SAVED_IMPORT_VERSION, type SavedImport } from "../core/import/saved-imports";
+import { sourceDefinition, type TableSource } from "../core/import/sources";
+import type { PreparedTable } from "../core/import/sources/types";
 import { AS_OF_ROWS_ABOVE_HEADER, IMPORT_LAYOUT } from "../core/import/table-layout";
 import { asSheetText } from "../core/import/columns";
 import { planChunks } from "../core/import/chunks";
-import { InvalidArgumentError } from "../core/errors";
 import { IMPORT_TABLE_PREFIX, writerAtSelection, writerForTable, writerOnNewSheet, type ExcelTableWriter, type WriteStats } from "./excel-writer";
 import { saveImportedTable } from "./imported-tables";
 
@@ -35,42 +35,48 @@ export interface ImportResult {
 /** INFERRED (ours): the sheet an import goes on is called "Companies", then "Companies (2)", … */
 export const IMPORT_SHEET_NAME = "Companies";
 
-async function runInto(writer: ExcelTableWriter, product: ProductClient, query: ImportQuery, request: CompaniesQuery, total: number | undefined, options: ImportOptions): Promise<ImportResult> {
-  const { columns, problems } = resolveColumns(query.columns);
-  if (problems.length) throw new InvalidArgumentError(problems.map((p) => p.message).join(" "));
+async function runInto(writer: ExcelTableWriter, source: TableSource, prepared: PreparedTable, options: ImportOptions): Promise<ImportResult> {
   options.onStarted?.(writer.tableName, writer.place.sheetName);
-  const outcome = await runImport({
-    product, request, columns, description: describeQuery(query), sink: writer, now: Date.now, total,
-    signal: options.signal, onWait: options.onWait, onProgress: options.onProgress,
+  const outcome = await runTable({
+    prepared, sink: writer, now: Date.now, signal: options.signal, onWait: options.onWait, onProgress: options.onProgress,
   });
   const saved: SavedImport = {
     version: SAVED_IMPORT_VERSION,
     table: writer.tableName,
     sheet: writer.place.sheetName,
-    query,
+    source,
     asOfRowsAbove: AS_OF_ROWS_ABOVE_HEADER,
     importedAt: outcome.at.toISOString(),
     rows: outcome.rows,
-    ...(total !== undefined ? { total } : {}),
+    ...(prepared.total !== undefined ? { total: prepared.total } : {}),
     status: outcome.status,
   };
   await saveImportedTable(saved);
   return { outcome, table: writer.tableName, sheet: writer.place.sheetName, stats: writer.stats };
 }
 
-/** Imports onto a new sheet; `request` and `total` come from the count shown before the import. */
-export async function importToNewSheet(product: ProductClient, query: ImportQuery, request: CompaniesQuery, total: number | undefined, options: ImportOptions = {}): Promise<ImportResult> {
+/** Imports a company list onto a new sheet; `request` and `total` come from the count shown before the import. */
+export async function importToNewSheet(clients: Pick<ApiClients, "product">, query: ImportQuery, request: CompaniesQuery, total: number | undefined, options: ImportOptions = {}): Promise<ImportResult> {
+  const prepared = preparedCompanies(clients.product, query, request, total);
   const writer = await writerOnNewSheet(IMPORT_SHEET_NAME, IMPORT_TABLE_PREFIX, IMPORT_LAYOUT);
-  return runInto(writer, product, query, request, total, options);
+  return runInto(writer, { kind: "companies", query }, prepared, options);
 }
 
-/** Runs a table's saved query again and replaces its rows in place (a number set is uploaded afresh: sets expire). */
-export async function refreshImportedTable(product: ProductClient, saved: SavedImport, options: ImportOptions = {}): Promise<ImportResult> {
-  const call = { signal: options.signal, onWait: options.onWait };
-  const request = await prepareRequest(product, saved.query, call);
-  const { total } = await countMatches(product, request, call);
+/**
+ * Imports any table source onto a new sheet (named `sheetName`, numbered when taken): the source is
+ * prepared (checked, counted) before the sheet exists, so bad input leaves the workbook untouched.
+ */
+export async function importSourceToNewSheet(clients: ApiClients, source: TableSource, options: ImportOptions = {}, sheetName = IMPORT_SHEET_NAME): Promise<ImportResult> {
+  const prepared = await sourceDefinition(source).prepare(clients, source, { signal: options.signal, onWait: options.onWait });
+  const writer = await writerOnNewSheet(sheetName, IMPORT_TABLE_PREFIX, IMPORT_LAYOUT);
+  return runInto(writer, source, prepared, options);
+}
+
+/** Runs a table's saved source again and replaces its rows in place. */
+export async function refreshImportedTable(clients: ApiClients, saved: SavedImport, options: ImportOptions = {}): Promise<ImportResult> {
+  const prepared = await sourceDefinition(saved.source).prepare(clients, saved.source, { signal: options.signal, onWait: options.onWait });
   const writer = await writerForTable(saved.table, saved.asOfRowsAbove);
-  return runInto(writer, product, saved.query, request, total, options);
+  return runInto(writer, saved.source, prepared, options);
 }
 
 export type GroupPlacement = "selection" | "new-sheet";

@@ -6,13 +6,23 @@
  *   <import xmlns="urn:ukco-addin:imports:1" table="UKCO_Import_1">{ JSON of SavedImport, XML-escaped }</import>
  *
  * The JSON is checked with SavedImportSchema when read; a part that does not fit is reported, not used.
- * It holds no credential: only codes, company numbers, column paths and what the last run did.
+ * It holds no credential: only the source (codes, company numbers, URLs, column paths; see
+ * sources/) and what the last run did. Version 1 held a company-list `query` in place of
+ * `source`; such parts are read as a "companies" source.
  */
 import { z } from "zod";
-import { ImportQuerySchema } from "./query";
+import { TableSourceSchema } from "./sources";
 
 export const SAVED_IMPORTS_NAMESPACE = "urn:ukco-addin:imports:1";
-export const SAVED_IMPORT_VERSION = 1;
+export const SAVED_IMPORT_VERSION = 2;
+
+function upgradeVersion1(json: unknown): unknown {
+  if (typeof json !== "object" || json === null) return json;
+  const old = json as Record<string, unknown>;
+  if (old.version !== 1 || !("query" in old)) return json;
+  const { query, ...rest } = old;
+  return { ...rest, version: SAVED_IMPORT_VERSION, source: { kind: "companies", query } };
+}
 
 export const SavedImportSchema = z.object({
   version: z.literal(SAVED_IMPORT_VERSION),
@@ -20,7 +30,7 @@ export const SavedImportSchema = z.object({
   table: z.string().min(1),
   tableId: z.string().optional(),
   sheet: z.string(),
-  query: ImportQuerySchema,
+  source: TableSourceSchema,
   /** Rows from the as-of line down to the table's header row. */
   asOfRowsAbove: z.number().int().min(0),
   importedAt: z.string(),
@@ -53,7 +63,7 @@ export function readSavedImportXml(xml: string): ReadSavedImport {
   } catch {
     return { ok: false, problem: "a saved query that is not JSON" };
   }
-  const parsed = SavedImportSchema.safeParse(json);
+  const parsed = SavedImportSchema.safeParse(upgradeVersion1(json));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     return { ok: false, problem: `a saved query that does not fit its format (${issue?.path.join(".") || "root"}: ${issue?.message ?? "invalid"})` };

@@ -18,6 +18,10 @@ export interface AsOf {
   rows: number;
   total?: number;
   status: ImportStatus;
+  /** First words of the line (default "UK company data"). */
+  dataLabel?: string | undefined;
+  /** What a row is, singular and plural (default company / companies). */
+  rowNoun?: readonly [string, string] | undefined;
 }
 
 const count = (n: number) => n.toLocaleString("en-GB");
@@ -27,14 +31,15 @@ export function formatWhen(at: Date): string {
   return `${at.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 }
 
-export function asOfText({ at, query, rows, total, status }: AsOf): string {
+export function asOfText({ at, query, rows, total, status, dataLabel = "UK company data", rowNoun = ["company", "companies"] }: AsOf): string {
   const of = total !== undefined ? ` of ${count(total)}` : "";
+  const [one, many] = rowNoun;
   const outcome =
-    status === "complete" ? `${count(rows)} compan${rows === 1 ? "y" : "ies"}`
-    : status === "cancelled" ? `cancelled after ${count(rows)}${of} companies`
-    : status === "failed" ? `stopped by an error after ${count(rows)}${of} companies`
-    : `importing: ${count(rows)}${of} companies so far`;
-  return `UK company data as of ${formatWhen(at)} · ${query} · ${outcome}`;
+    status === "complete" ? `${count(rows)} ${rows === 1 ? one : many}`
+    : status === "cancelled" ? `cancelled after ${count(rows)}${of} ${many}`
+    : status === "failed" ? `stopped by an error after ${count(rows)}${of} ${many}`
+    : `importing: ${count(rows)}${of} ${many} so far`;
+  return `${dataLabel} as of ${formatWhen(at)} · ${query} · ${outcome}`;
 }
 
 export function headerRow(columns: readonly ImportColumn[]): SheetValue[] {

@@ -1,12 +1,16 @@
 /** The field catalogue is read off the company schema: the two cannot drift, and it matches the contract. */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import { ClassifiedCompanySchema, COMPANY_FIELDS, findCompanyField, type CompanyFieldInfo } from "../../../src/api";
 import { describeShape } from "../../../src/api/product/fields";
 import { field } from "../../../src/api/product/field-builders";
 
-const CONTRACT = join(__dirname, "../../../../shared/seeds/000_48ece3d52145cda2.txt");
+const SHARED = process.env.UKCO_SHARED_DIR ?? join(__dirname, "../../../../shared");
+const CONTRACT = join(SHARED, "seeds/000_48ece3d52145cda2.txt");
+// Like the manifest's schema step: a clone without ../shared skips loudly; CI always has it.
+const withContract = existsSync(CONTRACT) ? test : test.skip;
+if (!existsSync(CONTRACT)) console.warn(`\n!!! CONTRACT FIELD TEST SKIPPED: ${CONTRACT} is missing (../shared is absent). CI always has it. !!!\n`);
 
 function allNames(fields: readonly CompanyFieldInfo[]): string[] {
   return fields.flatMap((f) => [f.name, ...allNames(f.items ?? [])]);
@@ -23,7 +27,7 @@ test("a field added to the schema without its catalogue metadata is caught", () 
   expect(() => describeShape(nested.shape)).toThrow(/Thing\.Inner/);
 });
 
-test("every field name the contract lists for the company record is in the catalogue", () => {
+withContract("every field name the contract lists for the company record is in the catalogue", () => {
   const text = readFileSync(CONTRACT, "utf8");
   const section = text.slice(text.indexOf("### Company record"), text.indexOf("### List envelope"));
   const prose = new Set(["ClassifiedCompany", "ReturnCompanyIDsOnly"]);

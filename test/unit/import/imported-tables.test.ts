@@ -21,7 +21,7 @@ async function addTable(name: string): Promise<void> {
 }
 
 const saved = (rows: number): SavedImport => ({
-  version: 1, table: "UKCO_Import_1", sheet: "Sheet1", query: { filters: { Nations: ["Wales"] }, companyNumbers: [], columns: ["CompanyName"] },
+  version: 2, table: "UKCO_Import_1", sheet: "Sheet1", source: { kind: "companies", query: { filters: { Nations: ["Wales"] }, companyNumbers: [], columns: ["CompanyName"] } },
   asOfRowsAbove: 2, importedAt: "2025-01-01T00:00:00.000Z", rows, status: "complete",
 });
 

@@ -3,11 +3,11 @@ import type { Insights } from "../../../src/core/import/run-import";
 import { readSavedImportXml, SAVED_IMPORTS_NAMESPACE, savedImportXml, type SavedImport } from "../../../src/core/import/saved-imports";
 
 const saved: SavedImport = {
-  version: 1,
+  version: 2,
   table: "UKCO_Import_1",
   tableId: "{5}",
   sheet: "Companies & <Co> \"1\"",
-  query: { filters: { rtics: ["RTIC-0042"] }, companyNumbers: ["00012345"], columns: ["CompanyName", "SICs"] },
+  source: { kind: "companies", query: { filters: { rtics: ["RTIC-0042"] }, companyNumbers: ["00012345"], columns: ["CompanyName", "SICs"] } },
   asOfRowsAbove: 2,
   importedAt: "2025-01-02T03:04:00.000Z",
   rows: 1,
@@ -16,6 +16,13 @@ const saved: SavedImport = {
 };
 
 describe("saved queries in the workbook", () => {
+  test("a part written by version 1 (a company-list query in place of a source) is read as a companies source", () => {
+    const { source, ...rest } = saved;
+    const old = { ...rest, version: 1, query: source.kind === "companies" ? source.query : undefined };
+    const xml = `<import xmlns="${SAVED_IMPORTS_NAMESPACE}" table="UKCO_Import_1">${JSON.stringify(old).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")}</import>`;
+    expect(readSavedImportXml(xml)).toEqual({ ok: true, saved });
+  });
+
   test("round-trip through their XML part, whatever characters the names hold", () => {
     const xml = savedImportXml(saved);
     expect(xml.startsWith(`<import xmlns="${SAVED_IMPORTS_NAMESPACE}" table="UKCO_Import_1">`)).toBe(true);

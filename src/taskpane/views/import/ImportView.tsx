@@ -41,7 +41,7 @@ function ImportCompanies({ navigate, active }: ViewProps) {
     if (count.status !== "ready") return;
     const query: ImportQuery = { ...criteria, columns };
     const { request, total } = count;
-    void run.run((options) => importToNewSheet(clients.product, query, request, total, options));
+    void run.run((options) => importToNewSheet(clients, query, request, total, options));
   };
 
   return (

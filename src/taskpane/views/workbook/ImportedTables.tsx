@@ -5,7 +5,7 @@
 import { Button, Text } from "@fluentui/react-components";
 import { useCallback, useEffect, useState } from "react";
 import type { SavedImport } from "../../../core/import/saved-imports";
-import { describeQuery } from "../../../core/import/query";
+import { describeSource } from "../../../core/import/sources";
 import { formatWhen } from "../../../core/import/table-layout";
 import { refreshImportedTable } from "../../../host/import-actions";
 import { listImportedTables, type ImportedTables as Listed } from "../../../host/imported-tables";
@@ -32,7 +32,7 @@ export function ImportedTables({ active, onSignIn }: { active: boolean; onSignIn
 
   const refresh = (saved: SavedImport) => {
     setRefreshing(saved.table);
-    void run.run((options) => refreshImportedTable(clients.product, saved, options));
+    void run.run((options) => refreshImportedTable(clients, saved, options));
   };
   const running = run.state.status === "running";
   return (
@@ -45,7 +45,7 @@ export function ImportedTables({ active, onSignIn }: { active: boolean; onSignIn
         {listed?.tables.map((saved) => (
           <li key={saved.table} data-table={saved.table}>
             <Text weight="semibold" block>{`${saved.table} (${saved.sheet})`}</Text>
-            <Text size={200} block>{`${describeQuery(saved.query)} · ${saved.rows.toLocaleString("en-GB")} rows ${saved.status === "complete" ? "" : `(${saved.status}) `}as of ${formatWhen(new Date(saved.importedAt))}`}</Text>
+            <Text size={200} block>{`${describeSource(saved.source)} · ${saved.rows.toLocaleString("en-GB")} rows ${saved.status === "complete" ? "" : `(${saved.status}) `}as of ${formatWhen(new Date(saved.importedAt))}`}</Text>
             <Button size="small" disabled={running} onClick={() => refresh(saved)} aria-label={`Refresh this table (${saved.table})`}>
               Refresh this table
             </Button>
