@@ -61,7 +61,20 @@ function find(fields: readonly CompanyFieldInfo[], name: string): CompanyFieldIn
 }
 
 /** Parses and checks a path against the catalogue. */
+/** Resolved paths by their text: every FIELD cell of a recalculation resolves its field again. */
+const resolvedPaths = new Map<string, ResolvedPath>();
+const RESOLVED_PATHS_KEPT = 2_000;
+
 export function resolveFieldPath(input: unknown): ResolvedPath {
+  const known = typeof input === "string" ? resolvedPaths.get(input) : undefined;
+  if (known) return known;
+  const resolved = resolveUncached(input);
+  if (resolvedPaths.size >= RESOLVED_PATHS_KEPT) resolvedPaths.clear();
+  resolvedPaths.set(input as string, resolved);
+  return resolved;
+}
+
+function resolveUncached(input: unknown): ResolvedPath {
   if (typeof input !== "string" || input.trim() === "") {
     throw new InvalidArgumentError(`Give a field name as text, such as "CompanyName". ${LIST_HINT}`);
   }

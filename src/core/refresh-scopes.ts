@@ -32,6 +32,8 @@ export class RefreshScopes {
 
   /** The latest refresh time that applies to the cell at `address` (0 when none). */
   freshAfter(address: string | undefined): number {
+    // Warm recalculations ask this for every cell; most of the time there is no scope to test.
+    if (this.scopes.length === 0) return 0;
     const cell = address ? parseAddress(address) : undefined;
     let latest = 0;
     for (const scope of this.scopes) if (scope.since > latest && scope.covers(cell)) latest = scope.since;

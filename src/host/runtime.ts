@@ -63,6 +63,15 @@ async function build(): Promise<Runtime> {
   return { config, credentials, clients, engine };
 }
 
+/**
+ * Hosts the functions and pane on a runtime composed elsewhere: benchmarks and tests that run the
+ * real function adapters in Node, where there is no page to read a configuration from.
+ */
+export function provideRuntime(runtime: Runtime): void {
+  engine = runtime.engine;
+  current = Promise.resolve(runtime);
+}
+
 export function getRuntime(): Promise<Runtime> {
   if (!current) {
     current = build();
