@@ -60,6 +60,10 @@ function fromApiError(error: ApiError): UserError {
         return new UnavailableError("not-signed-in", `Sign in to the ${label} ${PANE}.`, service);
       case "expired":
         return new UnavailableError("signed-out", `Your sign-in to the ${label} has expired: sign in again ${PANE}.`, service);
+      case "login-failed":
+        return new UnavailableError("signed-out", `Sign-in to the ${label} failed: the username or password was not accepted. Check them ${PANE}.`, service);
+      case "wrong-kind":
+        return new UnavailableError("signed-out", `The credential set for the ${label} is not the kind it accepts: enter the right one ${PANE}.`, service);
       default:
         return new UnavailableError("signed-out", `The ${label} refused your credential: check it ${PANE}.`, service);
     }

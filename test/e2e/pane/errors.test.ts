@@ -44,7 +44,7 @@ test("wrong credentials: refused before saving, or by the service, each with wha
   await classification.getByLabel("Username").fill("analyst@sandbox.local");
   await classification.getByLabel("Password").fill("not-the-password");
   await classification.getByRole("button", { name: "Sign in" }).click();
-  await classification.getByTestId("error-bar").getByText(/The classification service refused your credential/).waitFor();
+  await classification.getByTestId("error-bar").getByText(/Sign-in to the classification service failed: the username or password was not accepted/).waitFor();
   expect(await classification.getByLabel("Password").inputValue()).toBe("");
   await session.current.screenshot("pane-error-credentials");
   expect(await session.current.axe({ include: ["#root"] })).toEqual([]);
