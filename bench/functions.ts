@@ -25,6 +25,7 @@ import type { ApiClients } from "../src/api/factory";
 import { systemClock, type Clock } from "../src/api/http/types";
 import { Engine } from "../src/core/engine";
 import { resolveFieldPath, readPath } from "../src/core/field-path";
+import { fieldFormula } from "../src/core/functions/field";
 import { DEFAULT_RATE_LIMITS } from "../src/sandbox/rate-limit";
 import { startSandbox, type RunningSandbox } from "../src/sandbox/sandbox";
 import { createSimulatedExcel, restoreSnapshot, takeSnapshot, type SimulatedExcel } from "../tools/office-sim";
@@ -136,11 +137,24 @@ async function fieldBenchmarks(host: FunctionsHost, sandbox: RunningSandbox): Pr
 
   // B before the baselines: one process hosts one workbook at a time (the Office globals are global).
   ours.traffic.reset();
-  let start = performance.now();
-  workbook.excel.calculate("FullRebuild");
-  await workbook.excel.whenCalculated(60_000);
-  const warmMs = performance.now() - start;
+  let start = 0;
+  const warmRuns: number[] = [];
+  for (let i = 0; i < 4; i++) {
+    start = performance.now();
+    workbook.excel.calculate("FullRebuild");
+    await workbook.excel.whenCalculated(60_000);
+    warmRuns.push(performance.now() - start);
+  }
+  // The first pays for collecting the cold run's garbage (two parsed 1,000-record pages).
+  const warmMs = warmRuns[0]!;
+  const warmMedianMs = [...warmRuns.slice(1)].sort((a, b) => a - b)[1]!;
   const warmRequests = ours.traffic.requests.product ?? 0;
+  // The engine's share of that: the same 10,000 asks straight into it, without the simulated Excel.
+  const asks = () => Promise.all(numbers.flatMap((n, r) => FIELDS.map((f, c) => fieldFormula(workbook.engine, [[n]], [[f]], null, { address: `Sheet1!${"BCDEF"[c]}${r + 2}` }))));
+  await asks();
+  start = performance.now();
+  await asks();
+  const engineWarmMs = performance.now() - start;
   await workbook.engine.save();
   const saved = takeSnapshot(workbook.excel);
   const bytes = storeBytes(workbook.excel);
@@ -183,9 +197,11 @@ async function fieldBenchmarks(host: FunctionsHost, sandbox: RunningSandbox): Pr
   console.log("\nB. The same sheet again (this engine)");
   table([
     ["", "requests", "time", "cells in error"],
-    ["warm recalculation (FullRebuild: every formula)", warmRequests, ms(warmMs), "—"],
+    ["warm recalculation (FullRebuild: every formula), first", warmRequests, ms(warmMs), "—"],
+    ["warm recalculation, median of the next three", warmRequests, ms(warmMedianMs), "—"],
     ["saved, closed, reopened (new engine), recalculated", reopenRequests, ms(reopenMs), reopenErrors],
-    ["(the simulated Excel alone: FIELD answering 1 at once)", "—", ms(simulatorMs), "—"],
+    ["  of which the engine (the same asks without Excel)", "—", ms(engineWarmMs), "—"],
+    ["  and the simulated Excel (FIELD answering 1 at once)", "—", ms(simulatorMs), "—"],
   ]);
   console.log(`  workbook store: ${mb(bytes)} for ${numbers.length.toLocaleString("en-GB")} companies × ${FIELDS.length} fields = ${(bytes / 1024 / (numbers.length / 1000)).toFixed(0)} KB per 1,000 companies`);
 
