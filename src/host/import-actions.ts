@@ -14,7 +14,7 @@ import { SAVED_IMPORT_VERSION, type SavedImport } from "../core/import/saved-imp
 import { sourceDefinition, type TableSource } from "../core/import/sources";
 import type { PreparedTable } from "../core/import/sources/types";
 import { AS_OF_ROWS_ABOVE_HEADER, IMPORT_LAYOUT } from "../core/import/table-layout";
-import { asSheetText } from "../core/import/columns";
+import { asSheetText, type SheetValue } from "../core/import/columns";
 import { planChunks } from "../core/import/chunks";
 import { IMPORT_TABLE_PREFIX, writerAtSelection, writerForTable, writerOnNewSheet, type ExcelTableWriter, type WriteStats } from "./excel-writer";
 import { saveImportedTable } from "./imported-tables";
@@ -77,6 +77,18 @@ export async function refreshImportedTable(clients: ApiClients, saved: SavedImpo
   const prepared = await sourceDefinition(saved.source).prepare(clients, saved.source, { signal: options.signal, onWait: options.onWait });
   const writer = await writerForTable(saved.table, saved.asOfRowsAbove);
   return runInto(writer, saved.source, prepared, options);
+}
+
+/** INFERRED (ours): result lists inserted from the pane (search hits, website or market results) are tables called UKCO_Result_<n>. */
+export const RESULT_TABLE_PREFIX = "UKCO_Result_";
+
+/** Inserts a small result list as a table at the selected cell, only over empty cells. */
+export async function insertRowsAtSelection(header: readonly string[], rows: SheetValue[][], numberFormats: (string | undefined)[] = []): Promise<{ table: string; address: string }> {
+  const writer = await writerAtSelection(RESULT_TABLE_PREFIX, rows.length);
+  await writer.begin(header.map(asSheetText), numberFormats, "");
+  for (const chunk of planChunks(rows)) await writer.append(rows.slice(chunk.start, chunk.end));
+  await writer.finish("", rows.length);
+  return { table: writer.tableName, address: writer.address() };
 }
 
 export type GroupPlacement = "selection" | "new-sheet";

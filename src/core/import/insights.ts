@@ -11,7 +11,8 @@ export interface Bar {
 }
 
 export interface Chart {
-  id: "rtic" | "turnover" | "employees";
+  /** Stable id, used in test ids: rtic, turnover, employees, scores, codes, locations… */
+  id: string;
   title: string;
   bars: Bar[];
 }
@@ -19,7 +20,7 @@ export interface Chart {
 /** INFERRED (ours): a 320 px pane reads about eight labelled bars. */
 export const MAX_BARS = 8;
 
-function topWithOther(bars: Bar[], max: number): Bar[] {
+export function topWithOther(bars: Bar[], max: number): Bar[] {
   const sorted = [...bars].sort((a, b) => b.count - a.count);
   if (sorted.length <= max) return sorted;
   const other = sorted.slice(max - 1).reduce((sum, bar) => sum + bar.count, 0);

@@ -7,5 +7,22 @@ import { signInView } from "./sign-in/SignInView";
 import { importView } from "./import/ImportView";
 import { groupView } from "./group/GroupView";
 import { workbookView } from "./workbook/WorkbookView";
+import { websiteView } from "./website/WebsiteView";
+import { marketView } from "./market/MarketView";
+import { searchView } from "./search/SearchView";
+import { classifyExamplesView } from "./classify-examples/ClassifyExamplesView";
+import { listSummaryView } from "./list-summary/ListSummaryView";
+import { exploreView } from "./explore/ExploreView";
 
-export const PANE_VIEWS: readonly PaneView[] = [signInView, importView, groupView, workbookView];
+export const PANE_VIEWS: readonly PaneView[] = [
+  signInView,
+  importView,
+  websiteView,
+  marketView,
+  groupView,
+  searchView,
+  classifyExamplesView,
+  listSummaryView,
+  exploreView,
+  workbookView,
+];

@@ -9,7 +9,7 @@ import type { PickerGroup } from "./useFilterCatalogue";
 /** INFERRED (ours): options listed at once; typing narrows the rest. */
 const SHOWN_OPTIONS = 50;
 
-export function CodePicker({ group, selected, onChange }: { group: PickerGroup; selected: readonly string[]; onChange(codes: string[]): void }) {
+export function CodePicker({ group, selected, onChange }: { group: Pick<PickerGroup, "name" | "values">; selected: readonly string[]; onChange(codes: string[]): void }) {
   const [query, setQuery] = useState("");
   const labels = useMemo(() => new Map(group.values.map((v) => [v.code, v.description])), [group]);
   const matching = useMemo(() => {

@@ -1,0 +1,40 @@
+/** Multi-market: companies of the US, France, Germany and Ireland — filtered lists, lookups by number, search by name. */
+import { Radio, RadioGroup, makeStyles, tokens } from "@fluentui/react-components";
+import { useState } from "react";
+import { MARKETS, type Market } from "../../../api/market/schemas";
+import { MARKET_NAMES } from "../../../core/market/filters";
+import { RateLimitNotice } from "../../components/RateLimitNotice";
+import type { PaneView, ViewProps } from "../registry";
+import { MarketLookups } from "./MarketLookups";
+import { MarketQueryPanel } from "./MarketQueryPanel";
+import { useMarketFilters } from "./useMarketFilters";
+
+const useStyles = makeStyles({ stack: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM } });
+
+function MultiMarket({ navigate, active }: ViewProps) {
+  const styles = useStyles();
+  const [market, setMarket] = useState<Market>("us");
+  const [filters] = useMarketFilters(market, active);
+  const signIn = () => navigate("sign-in");
+  return (
+    <div className={styles.stack}>
+      <RateLimitNotice service="market" />
+      <RadioGroup aria-label="Market" layout="horizontal" value={market} onChange={(_, data) => setMarket(data.value as Market)}>
+        {MARKETS.map((m) => (
+          <Radio key={m} value={m} label={MARKET_NAMES[m]} />
+        ))}
+      </RadioGroup>
+      {/* Keyed by market: choices made for one market mean nothing in another. */}
+      <MarketQueryPanel key={`query-${market}`} market={market} filters={filters} onSignIn={signIn} />
+      <MarketLookups key={`lookups-${market}`} market={market} onSignIn={signIn} />
+    </div>
+  );
+}
+
+export const marketView: PaneView = {
+  id: "market",
+  title: "Multi-market",
+  description: "Companies in the US, France, Germany and Ireland: filtered lists, numbers, names.",
+  group: "Companies",
+  Component: MultiMarket,
+};
