@@ -6,6 +6,8 @@
  */
 import type { ClassificationClient } from "../api/classification/client";
 import type { Clock, WaitInfo } from "../api/http/types";
+import type { MarketClient } from "../api/market/client";
+import type { Market } from "../api/market/schemas";
 import type { MatchingClient } from "../api/matching/client";
 import type { ProductClient } from "../api/product/client";
 import { CachePersistence, DEFAULT_PERSISTENCE, type PersistenceOptions } from "./cache/persistence";
@@ -15,7 +17,9 @@ import { NotFoundError, toUserError, UnavailableError } from "./errors";
 import type { ResolvedPath } from "./field-path";
 import { createClassificationLoader, type LoadedClassification } from "./loaders/classification-loader";
 import { createCompanyLoader, type LoadedCompany } from "./loaders/company-loader";
+import { createMarketLoader, marketKey, type LoadedMarketCompany } from "./loaders/market-loader";
 import { createMatchLoader, type LoadedMatch } from "./loaders/match-loader";
+import { createWebsiteLoader, type LoadedWebsite } from "./loaders/website-loader";
 import { RefreshScopes, type RefreshScope } from "./refresh-scopes";
 import type { BatchLoader } from "./batch-loader";
 
@@ -33,6 +37,7 @@ export interface EngineClients {
   product: ProductClient;
   matching: MatchingClient;
   classification: ClassificationClient;
+  market: MarketClient;
 }
 
 export interface EngineOptions {
@@ -47,7 +52,7 @@ export interface EngineOptions {
 }
 
 export interface EngineStats extends CacheStats {
-  requests: { companies: number; matches: number; classifications: number; groups: number };
+  requests: { companies: number; matches: number; classifications: number; groups: number; websites: number; marketCompanies: number };
 }
 
 const PREVIEW = "The value is fetched when you finish the formula (press Enter).";
@@ -67,6 +72,8 @@ export class Engine {
   private readonly companies: BatchLoader<LoadedCompany>;
   private readonly matches: BatchLoader<LoadedMatch>;
   private readonly classifications: BatchLoader<LoadedClassification>;
+  private readonly websites: BatchLoader<LoadedWebsite>;
+  private readonly marketCompanies: BatchLoader<LoadedMarketCompany>;
   private readonly persistence: CachePersistence | undefined;
   private readonly applied = new WeakSet<object>();
   private readonly groupsInFlight = new Map<string, Promise<StoredGroupRow[]>>();
@@ -84,6 +91,8 @@ export class Engine {
     this.companies = createCompanyLoader(() => this.clients.product, clock);
     this.matches = createMatchLoader(() => this.clients.matching, clock);
     this.classifications = createClassificationLoader(() => this.clients.classification, clock);
+    this.websites = createWebsiteLoader(() => this.clients.product, clock);
+    this.marketCompanies = createMarketLoader(() => this.clients.market, clock);
     this.persistence = options.store
       ? new CachePersistence(this.cache, options.store, clock, { ...DEFAULT_PERSISTENCE, ...options.persistence, onProblem: options.onProblem })
       : undefined;
@@ -153,6 +162,35 @@ export class Engine {
     return loaded.classification;
   }
 
+  /** The company number for a website's domain (see `domainOf`); null when no company has it. */
+  async website(domain: string, context: CallContext = {}): Promise<string | null> {
+    await this.ready;
+    const cached = this.cache.website(domain, this.scopes.freshAfter(context.address));
+    if (cached) return cached.r;
+    if (context.preview) throw new UnavailableError("preview", PREVIEW);
+    const loaded = await userErrors(this.websites.load(domain, context.signal));
+    if (!this.applied.has(loaded)) {
+      this.applied.add(loaded);
+      this.cache.putWebsite(domain, loaded.number, loaded.fetchedAt);
+    }
+    return loaded.number;
+  }
+
+  /** A multi-market company's record; null when the market does not know the number. */
+  async marketCompany(market: Market, number: string, context: CallContext = {}): Promise<Record<string, unknown> | null> {
+    await this.ready;
+    const key = marketKey(market, number);
+    const cached = this.cache.marketCompany(key, this.scopes.freshAfter(context.address));
+    if (cached) return cached.r;
+    if (context.preview) throw new UnavailableError("preview", PREVIEW);
+    const loaded = await userErrors(this.marketCompanies.load(key, context.signal));
+    if (!this.applied.has(loaded)) {
+      this.applied.add(loaded);
+      this.cache.putMarketCompany(key, loaded.record, loaded.fetchedAt);
+    }
+    return loaded.record;
+  }
+
   /** Group structure rows of a company (level, number, name, parent), shared by concurrent asks. */
   async group(number: string, context: CallContext = {}): Promise<StoredGroupRow[]> {
     await this.ready;
@@ -209,6 +247,8 @@ export class Engine {
         matches: this.matches.stats.requests,
         classifications: this.classifications.stats.requests,
         groups: this.groupRequests,
+        websites: this.websites.stats.requests,
+        marketCompanies: this.marketCompanies.stats.requests,
       },
     };
   }

@@ -7,3 +7,5 @@ import "./fields";
 import "./classify";
 import "./company";
 import "./group";
+import "./website";
+import "./market";

@@ -55,12 +55,16 @@ export const SnapshotSchema = z.object({
   matches: z.record(z.string(), timed(StoredMatchSchema)).default({}),
   classifications: z.record(z.string(), timed(StoredClassificationSchema)).default({}),
   groups: z.record(z.string(), timed(z.array(StoredGroupRowSchema))).default({}),
+  /** UKCO.WEBSITE: domain → company number (null: no company has it). Absent from stores written before it. */
+  websites: z.record(z.string(), timed(z.string().nullable())).default({}),
+  /** UKCO.MARKET: `market:number` → the market's record (small), null when unknown. Absent from older stores. */
+  market: z.record(z.string(), timed(z.record(z.string(), z.unknown()).nullable())).default({}),
 });
 export type Snapshot = z.infer<typeof SnapshotSchema>;
 export type CompanySnapshot = z.infer<typeof CompanySnapshotSchema>;
 
 export function emptySnapshot(now: number): Snapshot {
-  return { v: SNAPSHOT_VERSION, savedAt: now, companies: {}, matches: {}, classifications: {}, groups: {} };
+  return { v: SNAPSHOT_VERSION, savedAt: now, companies: {}, matches: {}, classifications: {}, groups: {}, websites: {}, market: {} };
 }
 
 /** Parses stored text; a store that does not fit is reported, not trusted. */

@@ -30,6 +30,8 @@ export interface CacheStats {
   matches: number;
   classifications: number;
   groups: number;
+  websites: number;
+  marketCompanies: number;
   /** Size of the saved store, in bytes of JSON. */
   bytes: number;
   /** Oldest fetch time of anything held, or undefined when empty. */
@@ -45,6 +47,8 @@ export class WorkbookCache {
   private matches = new Map<string, Timed<StoredMatch>>();
   private classifications = new Map<string, Timed<StoredClassification>>();
   private groups = new Map<string, Timed<StoredGroupRow[]>>();
+  private websites = new Map<string, Timed<string | null>>();
+  private marketCompanies = new Map<string, Timed<Record<string, unknown> | null>>();
   private readonly listeners = new Set<() => void>();
 
   constructor(private readonly maxFullRecords = DEFAULT_MAX_FULL_RECORDS) {}
@@ -133,12 +137,35 @@ export class WorkbookCache {
     this.changed();
   }
 
+  /** A website's company number (null: none), keyed by domain; undefined when not held or stale. */
+  website(domain: string, freshAfter: number): Timed<string | null> | undefined {
+    const hit = this.websites.get(domain);
+    return hit && hit.t >= freshAfter ? hit : undefined;
+  }
+
+  putWebsite(domain: string, number: string | null, fetchedAt: number): void {
+    this.websites.set(domain, { t: fetchedAt, r: number });
+    this.changed();
+  }
+
+  marketCompany(key: string, freshAfter: number): Timed<Record<string, unknown> | null> | undefined {
+    const hit = this.marketCompanies.get(key);
+    return hit && hit.t >= freshAfter ? hit : undefined;
+  }
+
+  putMarketCompany(key: string, record: Record<string, unknown> | null, fetchedAt: number): void {
+    this.marketCompanies.set(key, { t: fetchedAt, r: record });
+    this.changed();
+  }
+
   clear(): void {
     this.companies.clear();
     this.records.clear();
     this.matches.clear();
     this.classifications.clear();
     this.groups.clear();
+    this.websites.clear();
+    this.marketCompanies.clear();
     this.changed();
   }
 
@@ -150,6 +177,8 @@ export class WorkbookCache {
       matches: Object.fromEntries(this.matches),
       classifications: Object.fromEntries(this.classifications),
       groups: Object.fromEntries(this.groups),
+      websites: Object.fromEntries(this.websites),
+      market: Object.fromEntries(this.marketCompanies),
     };
   }
 
@@ -160,6 +189,8 @@ export class WorkbookCache {
     this.matches = new Map(Object.entries(snapshot.matches));
     this.classifications = new Map(Object.entries(snapshot.classifications));
     this.groups = new Map(Object.entries(snapshot.groups));
+    this.websites = new Map(Object.entries(snapshot.websites));
+    this.marketCompanies = new Map(Object.entries(snapshot.market));
   }
 
   stats(): CacheStats {
@@ -169,11 +200,15 @@ export class WorkbookCache {
     for (const entry of this.matches.values()) consider(entry.t);
     for (const entry of this.classifications.values()) consider(entry.t);
     for (const entry of this.groups.values()) consider(entry.t);
+    for (const entry of this.websites.values()) consider(entry.t);
+    for (const entry of this.marketCompanies.values()) consider(entry.t);
     return {
       companies: this.companies.size,
       matches: this.matches.size,
       classifications: this.classifications.size,
       groups: this.groups.size,
+      websites: this.websites.size,
+      marketCompanies: this.marketCompanies.size,
       bytes: new TextEncoder().encode(JSON.stringify(this.toSnapshot(0))).length,
       oldestFetchedAt: oldest,
     };

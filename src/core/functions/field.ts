@@ -30,7 +30,7 @@ function orient(numbersArg: unknown, fieldsArg: unknown): Orientation {
   throw new InvalidArgumentError("Give the company numbers as one column and the field names as one row, for example =UKCO.FIELD(B2:B100, C1:H1).");
 }
 
-function checkField(field: unknown): ResolvedPath | UserError {
+export function checkField(field: unknown): ResolvedPath | UserError {
   try {
     const path = resolveFieldPath(field);
     if (path.kind === "object" || path.kind === "object[]") {

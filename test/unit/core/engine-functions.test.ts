@@ -155,7 +155,7 @@ describe("values change only on refresh", () => {
     await expect(reopened.clock.drive(fieldFormula(reopened.engine, "01234567", [["CompanyName", "SICs"]], null, {}))).resolves.toEqual([["ACME LTD", "62012; 62020"]]);
     await expect(reopened.clock.drive(matchFormula(reopened.engine, "ACME LTD", null, null, null, {}))).resolves.toEqual([["01234567"]]);
     await expect(reopened.clock.drive(classifyFormula(reopened.engine, "We make software", null, null, {}))).resolves.toEqual([["RTIC-0001 – Software"]]);
-    expect(reopened.services.calls).toEqual({ listCompanies: [], match: [], batch: [], classify: [], group: [] });
+    expect(reopened.services.calls).toEqual({ websites: [], marketBatch: [], listCompanies: [], match: [], batch: [], classify: [], group: [] });
     expect(reopened.engine.stats()).toMatchObject({ companies: 1, matches: 1, classifications: 1 });
   });
 

@@ -10,7 +10,9 @@ import { classifyFormula } from "../../../src/core/functions/classify";
 import { companyFormula } from "../../../src/core/functions/company";
 import { fieldFormula } from "../../../src/core/functions/field";
 import { groupFormula } from "../../../src/core/functions/group";
+import { marketFormula } from "../../../src/core/functions/market";
 import { matchFormula } from "../../../src/core/functions/match";
+import { websiteFormula } from "../../../src/core/functions/website";
 import { FakeClock } from "../api/support/fake-clock";
 import { FakeServices } from "./support/fake-services";
 
@@ -42,7 +44,7 @@ function scalar(random: () => number): unknown {
     case 12: return { type: "Error", errorType: "Value" };
     case 13: return "https://example.co.uk/about";
     case 14: return "\u0000\u0007<script>alert(1)</script>";
-    default: return ["all", "confidence", "sics", "rtics", "similar", "3", "BestEstimateTurnover", "SICs[0]"][Math.floor(random() * 8)];
+    default: return ["all", "confidence", "sics", "rtics", "similar", "3", "BestEstimateTurnover", "SICs[0]", "us", "FR", "acme.co.uk", "12-3456789", "Employees"][Math.floor(random() * 13)];
   }
 }
 
@@ -61,6 +63,8 @@ const FUNCTIONS: Record<string, (engine: Engine, args: unknown[]) => Promise<unk
   CLASSIFY: (engine, a) => classifyFormula(engine, a[0], a[1], a[2], {}),
   COMPANY: (engine, a) => companyFormula(engine, a[0], {}),
   GROUP: (engine, a) => groupFormula(engine, a[0], {}),
+  WEBSITE: (engine, a) => websiteFormula(engine, a[0], a[1], {}),
+  MARKET: (engine, a) => marketFormula(engine, a[0], a[1], a[2], {}),
 };
 
 describe.each(Object.keys(FUNCTIONS))("UKCO.%s with generated input", (name) => {
@@ -68,7 +72,8 @@ describe.each(Object.keys(FUNCTIONS))("UKCO.%s with generated input", (name) => 
     const random = prng(name.length * 7919);
     const clock = new FakeClock();
     const services = new FakeServices();
-    services.addCompany({ CompanyNumber: "01234567", CompanyName: "ACME LTD", SICs: ["62012"] });
+    services.addCompany({ CompanyNumber: "01234567", CompanyName: "ACME LTD", SICs: ["62012"], Homepage_domain: "acme.co.uk" });
+    services.marketCompanies.set("us:12-3456789", { CompanyNumber: "12-3456789", CompanyName: "ACME INC", Employees: 12 });
     const engine = new Engine({ clients: services.clients, clock });
     for (let i = 0; i < 300; i++) {
       const args = [argument(random), argument(random), argument(random), argument(random)];

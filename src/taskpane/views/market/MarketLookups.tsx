@@ -2,7 +2,7 @@
 import { Button, Field, Input, Spinner, Text } from "@fluentui/react-components";
 import { useState } from "react";
 import { SEARCH_LIMIT, type Market } from "../../../api/market/schemas";
-import type { CellParse } from "../../../core/import/collect-cells";
+import { parseMarketNumber } from "../../../core/market/numbers";
 import type { SheetValue } from "../../../core/import/columns";
 import { InvalidArgumentError } from "../../../core/errors";
 import { MARKET_COLUMNS, marketRow } from "../../../core/market/columns";
@@ -14,14 +14,6 @@ import { ImportRunPanel } from "../../components/ImportRunPanel";
 import { ResultList } from "../../components/ResultList";
 import { useImportRun } from "../../hooks/useImportRun";
 import { useRuntime } from "../../runtime-context";
-
-/** INFERRED (ours): a market number is letters, digits and - . / up to 32 characters, with at least one digit (EINs, SIRENs, HRBs, CROs). */
-export function parseMarketNumber(value: unknown): CellParse {
-  const text = typeof value === "number" && Number.isInteger(value) ? String(value) : typeof value === "string" ? value.trim() : "";
-  if (!text) return { ok: false, reason: "not a company number (it is not text)" };
-  if (!/^[A-Za-z0-9][A-Za-z0-9 ./-]{0,31}$/.test(text) || !/\d/.test(text)) return { ok: false, reason: `"${text.slice(0, 40)}" is not a company number` };
-  return { ok: true, value: text.toUpperCase() };
-}
 
 type Search = { status: "idle" | "searching" } | { status: "done"; name: string; rows: SheetValue[][] } | { status: "failed"; error: unknown };
 

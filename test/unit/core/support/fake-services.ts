@@ -10,6 +10,7 @@ import type { MatchRequest, MatchResult } from "../../../../src/api/matching/sch
 import type { ProductClient } from "../../../../src/api/product/client";
 import type { ListEnvelope } from "../../../../src/api/product/responses";
 import type { EngineClients } from "../../../../src/core/engine";
+import type { MarketClient } from "../../../../src/api/market/client";
 
 export interface FakeCompany {
   CompanyNumber: string;
@@ -19,7 +20,9 @@ export interface FakeCompany {
 
 export class FakeServices {
   readonly companies = new Map<string, FakeCompany>();
-  readonly calls = { listCompanies: [] as string[][], match: [] as MatchRequest[], batch: [] as MatchRequest[][], classify: [] as unknown[], group: [] as string[] };
+  /** Multi-market companies by `market:number`. */
+  readonly marketCompanies = new Map<string, Record<string, unknown>>();
+  readonly calls = { websites: [] as string[][], marketBatch: [] as string[][], listCompanies: [] as string[][], match: [] as MatchRequest[], batch: [] as MatchRequest[][], classify: [] as unknown[], group: [] as string[] };
   /** Scopes the token has; without one, the envelope omits the keys it guards. */
   scopes = new Set(["jobdata:read", "companies:changes"]);
   failNext: Error[] = [];
@@ -48,6 +51,13 @@ export class FakeServices {
       if (this.scopes.has("jobdata:read")) envelope.JobPostingInsights = null;
       if (this.scopes.has("companies:changes")) envelope.CompanyChanges = [];
       return envelope as ListEnvelope;
+    },
+    companiesByWebsiteBatch: async (request: { urls: string[]; skip?: number }) => {
+      this.calls.websites.push([...request.urls]);
+      this.maybeFail();
+      const domains = new Set(request.urls);
+      const companies = (request.skip ?? 0) > 0 ? [] : [...this.companies.values()].filter((c) => typeof c.Homepage_domain === "string" && domains.has(c.Homepage_domain));
+      return { matchcount: companies.length, companies };
     },
     groupStructure: async (number: string) => {
       this.calls.group.push(number);
@@ -104,7 +114,15 @@ export class FakeServices {
     },
   } as unknown as ClassificationClient;
 
+  readonly market = {
+    batch: async (market: string, numbers: readonly string[]) => {
+      this.calls.marketBatch.push(numbers.map((n) => `${market}:${n}`));
+      this.maybeFail();
+      return { Results: numbers.map((n) => ({ CompanyNumber: n, Company: this.marketCompanies.get(`${market}:${n}`) ?? null })) };
+    },
+  } as unknown as MarketClient;
+
   get clients(): EngineClients {
-    return { product: this.product, matching: this.matching, classification: this.classification };
+    return { product: this.product, matching: this.matching, classification: this.classification, market: this.market };
   }
 }

@@ -1,0 +1,42 @@
+/**
+ * Multi-market companies by market and number, a burst at a time: the distinct numbers of one
+ * market go 1,000 a request through the market batch operation (one result per number, in order;
+ * `Company` null when the market does not know it). Keys are `market:number`.
+ */
+import type { Clock } from "../../api/http/types";
+import type { MarketClient } from "../../api/market/client";
+import { MAX_BATCH_NUMBERS, MARKETS, type Market } from "../../api/market/schemas";
+import { BatchLoader } from "../batch-loader";
+import { NotFoundError } from "../errors";
+import { COMPANY_LOADER_TIMING } from "./company-loader";
+
+export interface LoadedMarketCompany {
+  /** Null when the market does not know the number. */
+  record: Record<string, unknown> | null;
+  fetchedAt: number;
+}
+
+export const marketKey = (market: Market, number: string) => `${market}:${number}`;
+
+export function createMarketLoader(client: () => MarketClient, clock: Clock): BatchLoader<LoadedMarketCompany> {
+  return new BatchLoader<LoadedMarketCompany>({
+    clock,
+    maxBatchSize: MAX_BATCH_NUMBERS,
+    ...COMPANY_LOADER_TIMING,
+    timeoutMessage: "The multi-market service did not answer within 5 minutes. Press Refresh to try again.",
+    missing: (key) => new NotFoundError(`No company ${key}.`),
+    async loadMany(keys, signal) {
+      const answers = new Map<string, LoadedMarketCompany>();
+      // A burst may mix markets; each market is its own request (the batch path names the market).
+      for (const market of MARKETS) {
+        const numbers = keys.filter((k) => k.startsWith(`${market}:`)).map((k) => k.slice(market.length + 1));
+        if (!numbers.length) continue;
+        const answer = await client().batch(market, numbers, { signal });
+        const fetchedAt = clock.now();
+        const byNumber = new Map(answer.Results.map((r) => [r.CompanyNumber ?? "", r.Company ?? null]));
+        for (const number of numbers) answers.set(marketKey(market, number), { record: (byNumber.get(number) as Record<string, unknown> | null | undefined) ?? null, fetchedAt });
+      }
+      return answers;
+    },
+  });
+}

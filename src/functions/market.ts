@@ -1,0 +1,16 @@
+import { marketFormula } from "../core/functions/market";
+import { runFormula } from "../host/formula-runner";
+
+/**
+ * Returns a field of a company in the US, France, Germany or Ireland, for example =UKCO.MARKET("fr", A2, "Employees"). Fields: CompanyNumber, CompanyName, Market, Status, City, Region, PostalCode, Website, NAICS (the market's industry codes), PrimaryCode, PrimaryDescription, Employees, Revenue, Currency, IncorporationDate.
+ * @customfunction MARKET
+ * @param market "us", "fr", "de" or "ie".
+ * @param company_number The company's number in that market (such as an EIN 12-3456789, a SIREN 123456789, "HRB 12345" or a CRO number).
+ * @param field Field name, such as "CompanyName", "Employees" or "Revenue".
+ * @returns The field's value: numbers stay numbers, the incorporation date is a date. #N/A when the market does not know the company.
+ * @cancelable
+ * @requiresAddress
+ */
+export function market(market: any, company_number: any, field: any, invocation: CustomFunctions.CancelableInvocation): Promise<any[][]> {
+  return runFormula(invocation, (engine, context) => marketFormula(engine, market, company_number, field, context)) as Promise<any[][]>;
+}
