@@ -22,6 +22,8 @@ export function StoreStats({ active }: { active: boolean }) {
     ["Matches", stats.matches.toLocaleString("en-GB")],
     ["Classifications", stats.classifications.toLocaleString("en-GB")],
     ["Groups", stats.groups.toLocaleString("en-GB")],
+    ["Websites", stats.websites.toLocaleString("en-GB")],
+    ["Market companies", stats.marketCompanies.toLocaleString("en-GB")],
     ["Size", `${Math.ceil(stats.bytes / 1024).toLocaleString("en-GB")} KB`],
     ["Oldest fetch", stats.oldestFetchedAt ? formatWhen(new Date(stats.oldestFetchedAt)) : "nothing stored"],
   ];
