@@ -17,9 +17,9 @@ import { exploreView } from "./explore/ExploreView";
 export const PANE_VIEWS: readonly PaneView[] = [
   signInView,
   importView,
+  groupView,
   websiteView,
   marketView,
-  groupView,
   searchView,
   classifyExamplesView,
   listSummaryView,
