@@ -2,6 +2,21 @@ import { marketFormula } from "../core/functions/market";
 import { runFormula } from "../host/formula-runner";
 
 /**
+ * The markets UKCO.MARKET reads; Excel offers these as you type the first argument.
+ * @customenum {string}
+ */
+enum MarketCode {
+  /** United States (EIN numbers, NAICS codes). */
+  us = "us",
+  /** France (SIREN numbers, NAF codes). */
+  fr = "fr",
+  /** Germany (register numbers such as HRB 12345, WZ codes). */
+  de = "de",
+  /** Ireland (CRO numbers, NACE codes). */
+  ie = "ie",
+}
+
+/**
  * Returns a field of a company in the US, France, Germany or Ireland, for example =UKCO.MARKET("fr", A2, "Employees"). Fields: CompanyNumber, CompanyName, Market, Status, City, Region, PostalCode, Website, NAICS (the market's industry codes), PrimaryCode, PrimaryDescription, Employees, Revenue, Currency, IncorporationDate.
  * @customfunction MARKET
  * @param market "us", "fr", "de" or "ie".
@@ -11,6 +26,6 @@ import { runFormula } from "../host/formula-runner";
  * @cancelable
  * @requiresAddress
  */
-export function market(market: any, company_number: any, field: any, invocation: CustomFunctions.CancelableInvocation): Promise<any[][]> {
+export function market(market: MarketCode, company_number: any, field: any, invocation: CustomFunctions.CancelableInvocation): Promise<any[][]> {
   return runFormula(invocation, (engine, context) => marketFormula(engine, market, company_number, field, context)) as Promise<any[][]>;
 }

@@ -2,6 +2,25 @@ import { matchFormula } from "../core/functions/match";
 import { runFormula } from "../host/formula-runner";
 
 /**
+ * What UKCO.MATCH returns; Excel offers these as you type the fourth argument.
+ * @customenum {string}
+ */
+enum MatchOutput {
+  /** The 8-character registered company number (the default). */
+  number = "number",
+  /** The registered name of the matched company. */
+  name = "name",
+  /** The register status, such as Active or Dissolved. */
+  status = "status",
+  /** How sure the match is: high, medium, low or none. */
+  confidence = "confidence",
+  /** The registered postcode. */
+  postcode = "postcode",
+  /** A row: number, name, status, confidence, route and postcode. */
+  all = "all",
+}
+
+/**
  * Finds the registered UK company number for a company name, for example =UKCO.MATCH("Tesco PLC") or =UKCO.MATCH(A2, B2). Returns #N/A when nothing matches; use output "confidence" to see how sure a match is.
  * @customfunction MATCH
  * @param name Company name as you have it, for example "Tesco PLC" or a cell holding it.
@@ -12,6 +31,6 @@ import { runFormula } from "../host/formula-runner";
  * @cancelable
  * @requiresAddress
  */
-export function match(name: any, postcode: any, website: any, output: any, invocation: CustomFunctions.CancelableInvocation): Promise<any[][]> {
+export function match(name: any, postcode: any, website: any, output: MatchOutput, invocation: CustomFunctions.CancelableInvocation): Promise<any[][]> {
   return runFormula(invocation, (engine, context) => matchFormula(engine, name, postcode, website, output, context)) as Promise<any[][]>;
 }

@@ -12,11 +12,11 @@ interface FunctionMetadata {
   id: string;
   name: string;
   description: string;
-  parameters: { name: string; optional?: boolean; dimensionality?: string }[];
+  parameters: { name: string; optional?: boolean; dimensionality?: string; customEnumId?: string }[];
   options?: Record<string, boolean>;
 }
 
-function builtMetadata(): { functions: FunctionMetadata[] } {
+function builtMetadata(): { functions: FunctionMetadata[]; enums?: { id: string; values: { stringValue: string; tooltip: string }[] }[] } {
   const file = path.join(DIST, "functions.json");
   if (!existsSync(file)) throw new Error("dist/functions.json is missing: run `npm run build` (npm test builds before Jest).");
   return JSON.parse(readFileSync(file, "utf8"));
@@ -29,6 +29,8 @@ describe("functions.json generated from JSDoc by the build", () => {
     ["MATCH", ["name", "postcode", "website", "output"], ["postcode", "website", "output"]],
     ["FIELD", ["company_number", "field", "if_empty"], ["if_empty"]],
     ["CLASSIFY", ["text_or_website", "output", "count"], ["output", "count"]],
+    ["WEBSITE", ["website", "field"], ["field"]],
+    ["MARKET", ["market", "company_number", "field"], []],
   ])("lists UKCO.%s with its parameters in order", (id, names, optional) => {
     const fn = byId().get(id);
     expect(fn).toBeDefined();
@@ -41,6 +43,17 @@ describe("functions.json generated from JSDoc by the build", () => {
   test("FIELD takes ranges for numbers and field names, so one formula can spill a table", () => {
     const fieldFn = byId().get("FIELD")!;
     expect(fieldFn.parameters.slice(0, 2).map((p) => p.dimensionality)).toEqual(["matrix", "matrix"]);
+  });
+
+  test.each([
+    ["MATCH", "output", ["number", "name", "status", "confidence", "postcode", "all"]],
+    ["MARKET", "market", ["us", "fr", "de", "ie"]],
+  ])("UKCO.%s offers its %s choices as you type (a custom enum, each with a tooltip)", (id, parameter, values) => {
+    const metadata = builtMetadata();
+    const enumId = metadata.functions.find((f) => f.id === id)!.parameters.find((p) => p.name === parameter)!.customEnumId;
+    const choices = metadata.enums?.find((e) => e.id === enumId);
+    expect(choices?.values.map((v) => v.stringValue)).toEqual(values);
+    expect(choices!.values.every((v) => v.tooltip.length > 5)).toBe(true);
   });
 
   test("the page registers exactly the functions the metadata lists", () => {
