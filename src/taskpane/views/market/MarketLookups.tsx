@@ -1,5 +1,5 @@
 /** A market's companies by number (from the selection, one row each) and by name (search, insertable). */
-import { Button, Field, Input, Spinner, Text } from "@fluentui/react-components";
+import { Button, Spinner, Text } from "@fluentui/react-components";
 import { useState } from "react";
 import { SEARCH_LIMIT, type Market } from "../../../api/market/schemas";
 import { parseMarketNumber } from "../../../core/market/numbers";
@@ -12,6 +12,7 @@ import { CellsFromSelection, type CellsSource } from "../../components/CellsFrom
 import { ErrorBar } from "../../components/ErrorBar";
 import { ImportRunPanel } from "../../components/ImportRunPanel";
 import { ResultList } from "../../components/ResultList";
+import { TextQuery } from "../../components/TextQuery";
 import { useImportRun } from "../../hooks/useImportRun";
 import { useRuntime } from "../../runtime-context";
 
@@ -60,19 +61,16 @@ export function MarketLookups({ market, onSignIn }: { market: Market; onSignIn()
         <ImportRunPanel state={run.state} verb="Looked up" onCancel={run.cancel} onSignIn={onSignIn} />
       </section>
       <section aria-label="Search by name" style={{ display: "flex", flexDirection: "column", gap: 8 }}>
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            void searchNow();
-          }}
-        >
-          <Field label="Company name" hint="The best matches in this market, best first.">
-            <div style={{ display: "flex", gap: 8 }}>
-              <Input value={name} onChange={(_, data) => setName(data.value)} style={{ flexGrow: 1 }} />
-              <Button type="submit" disabled={search.status === "searching"}>Search</Button>
-            </div>
-          </Field>
-        </form>
+        <TextQuery
+          label="Company name"
+          hint="The best matches in this market, best first."
+          value={name}
+          onChange={setName}
+          button="Search"
+          busy={search.status === "searching"}
+          onSubmit={() => void searchNow()}
+          primary={false}
+        />
         <div role="status" aria-live="polite" data-testid="market-search-status">
           {search.status === "searching" && <Spinner size="tiny" label="Searching…" />}
           {search.status === "done" && <Text>{search.rows.length ? `${search.rows.length} compan${search.rows.length === 1 ? "y" : "ies"} like "${search.name}".` : `No company in this market is called anything like "${search.name}".`}</Text>}

@@ -2,7 +2,7 @@
  * Search by company number as you type it: `GET /v2/search/aheadFull/{n}` lists the companies whose
  * number starts with what was typed; the hits are shown and can be inserted at the selection.
  */
-import { Button, Field, Input, Spinner, Text, makeStyles, tokens } from "@fluentui/react-components";
+import { Spinner, Text, makeStyles, tokens } from "@fluentui/react-components";
 import { useState } from "react";
 import type { SearchAhead } from "../../../api/product/responses";
 import { asSheetText, NUMBER_FORMATS, type SheetValue } from "../../../core/import/columns";
@@ -11,6 +11,7 @@ import { InvalidArgumentError } from "../../../core/errors";
 import { ErrorBar } from "../../components/ErrorBar";
 import { RateLimitNotice } from "../../components/RateLimitNotice";
 import { ResultList } from "../../components/ResultList";
+import { TextQuery } from "../../components/TextQuery";
 import { useRuntime } from "../../runtime-context";
 import type { PaneView, ViewProps } from "../registry";
 
@@ -63,19 +64,15 @@ function SearchCompanies({ navigate }: ViewProps) {
   return (
     <div className={styles.stack}>
       <RateLimitNotice service="product" />
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          void run();
-        }}
-      >
-        <Field label="Company number starts with" hint="For example 0123 or SC12; the companies whose numbers start so are listed.">
-          <div style={{ display: "flex", gap: 8 }}>
-            <Input value={text} onChange={(_, data) => setText(data.value)} style={{ flexGrow: 1 }} />
-            <Button type="submit" appearance="primary" disabled={search.status === "searching"}>Search</Button>
-          </div>
-        </Field>
-      </form>
+      <TextQuery
+        label="Company number starts with"
+        hint="For example 0123 or SC12; the companies whose numbers start so are listed."
+        value={text}
+        onChange={setText}
+        button="Search"
+        busy={search.status === "searching"}
+        onSubmit={() => void run()}
+      />
       <div role="status" aria-live="polite" data-testid="search-status">
         {search.status === "searching" && <Spinner size="tiny" label="Searching…" />}
         {search.status === "done" && (

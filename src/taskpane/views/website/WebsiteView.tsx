@@ -3,7 +3,7 @@
  * or the addresses in the selected cells through `POST /v2/companies/by-website/batch`, imported
  * onto a new sheet with the URL each company matched; the table refreshes in place.
  */
-import { Button, Field, Input, Spinner, Text, makeStyles, tokens } from "@fluentui/react-components";
+import { Button, Spinner, Text, makeStyles, tokens } from "@fluentui/react-components";
 import { useState } from "react";
 import { pageWebsite } from "../../../api/product/paging";
 import { DEFAULT_COLUMNS, recordRow, resolveColumns, type SheetValue } from "../../../core/import/columns";
@@ -15,6 +15,7 @@ import { ErrorBar } from "../../components/ErrorBar";
 import { ImportRunPanel } from "../../components/ImportRunPanel";
 import { RateLimitNotice } from "../../components/RateLimitNotice";
 import { ResultList } from "../../components/ResultList";
+import { TextQuery } from "../../components/TextQuery";
 import { useImportRun } from "../../hooks/useImportRun";
 import { useRuntime } from "../../runtime-context";
 import { ColumnChooser } from "../import/ColumnChooser";
@@ -63,19 +64,15 @@ function FindByWebsite({ navigate }: ViewProps) {
   return (
     <div className={styles.stack}>
       <RateLimitNotice service="product" />
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          void lookUp();
-        }}
-      >
-        <Field label="Website address" hint="One address, such as example.co.uk or https://www.example.co.uk/about.">
-          <div style={{ display: "flex", gap: 8 }}>
-            <Input value={url} onChange={(_, data) => setUrl(data.value)} style={{ flexGrow: 1 }} />
-            <Button type="submit" appearance="primary" disabled={lookup.status === "looking"}>Look up</Button>
-          </div>
-        </Field>
-      </form>
+      <TextQuery
+        label="Website address"
+        hint="One address, such as example.co.uk or https://www.example.co.uk/about."
+        value={url}
+        onChange={setUrl}
+        button="Look up"
+        busy={lookup.status === "looking"}
+        onSubmit={() => void lookUp()}
+      />
       <div role="status" aria-live="polite" data-testid="website-status">
         {lookup.status === "looking" && <Spinner size="tiny" label="Looking up…" />}
         {lookup.status === "done" && <Text>{lookup.rows.length === 0 ? `No active company has the website ${lookup.url}.` : `${lookup.rows.length} compan${lookup.rows.length === 1 ? "y has" : "ies have"} the website ${lookup.url}.`}</Text>}
