@@ -40,6 +40,21 @@ export default tseslint.config(
     },
   },
   {
+    // The add-in never bundles the sandbox: it reaches it only over HTTP, at the URLs of config.json.
+    files: ["src/**"],
+    ignores: ["src/core/**", "src/api/**"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: ["**/sandbox/**"], message: "The add-in never imports the sandbox." }] }],
+    },
+  },
+  {
+    // The sandbox is its own program: it stands in for the services and borrows nothing of the client's.
+    files: ["sandbox/**"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: ["**/src/**"], message: "The sandbox never imports the add-in." }] }],
+    },
+  },
+  {
     files: ["src/api/**"],
     rules: {
       "no-restricted-imports": [

@@ -26,8 +26,8 @@ import { systemClock, type Clock } from "../src/api/http/types";
 import { Engine } from "../src/core/engine";
 import { resolveFieldPath, readPath } from "../src/core/field-path";
 import { fieldFormula } from "../src/core/functions/field";
-import { DEFAULT_RATE_LIMITS } from "../src/sandbox/rate-limit";
-import { startSandbox, type RunningSandbox } from "../src/sandbox/sandbox";
+import { DEFAULT_RATE_LIMITS } from "../sandbox/rate-limit";
+import { startSandbox, type RunningSandbox } from "../sandbox/sandbox";
 import { createSimulatedExcel, restoreSnapshot, takeSnapshot, type SimulatedExcel } from "../tools/office-sim";
 import { STORE_NAMESPACE } from "../src/host/workbook-store";
 import { loadFunctions, openWorkbook, signedInClients, type FunctionsHost, type HostedWorkbook } from "./support/sim-host";
@@ -306,7 +306,7 @@ async function sandboxInChildProcess(): Promise<{ sandbox: RunningSandbox; stop(
   type Started = { info: unknown; stop(): Promise<void> } | undefined;
   const { startSandboxProcess } = createRequire(__filename)("../scripts/lib/sandbox-process.cjs") as { startSandboxProcess(o: object): Promise<Started> };
   const child = await startSandboxProcess({ port: 0, args: ["--companies", String(COMPANIES), "--seed", "11", "--latency", String(LATENCY_MS), "--no-rate-limits"], log: () => undefined });
-  if (!child) throw new Error("src/sandbox/main.ts is missing");
+  if (!child) throw new Error("sandbox/main.ts is missing");
   const { credentials, ...urls } = child.info as Record<string, string> & { credentials: RunningSandbox["credentials"] };
   return { sandbox: { urls, credentials } as unknown as RunningSandbox, stop: child.stop };
 }

@@ -7,8 +7,8 @@
  */
 import { runTable, type TableSink } from "../src/core/import/run-table";
 import { marketSource } from "../src/core/import/sources/market";
-import { DEFAULT_RATE_LIMITS } from "../src/sandbox/rate-limit";
-import { startSandbox } from "../src/sandbox/sandbox";
+import { DEFAULT_RATE_LIMITS } from "../sandbox/rate-limit";
+import { startSandbox } from "../sandbox/sandbox";
 import { signedInClients } from "./support/sim-host";
 
 const MARKET_COMPANIES = 100_000;

@@ -1,5 +1,5 @@
 /**
- * Sandbox benchmark: start time and peak RSS of the real CLI (`src/sandbox/main.ts`) at 50,000 and
+ * Sandbox benchmark: start time and peak RSS of the real CLI (`sandbox/main.ts`) at 50,000 and
  * 1,000,000 companies, each in its own child process so their memory is separate, and requests
  * per second for 1000-record `POST /v2/companies` pages against the 50,000-company sandbox.
  * Run with `npx tsx bench/sandbox.ts [--requests N]`. Traffic goes to 127.0.0.1 only.
@@ -21,7 +21,7 @@ interface Started {
 
 function startCli(companies: number): Promise<Started> {
   const began = performance.now();
-  const child = spawn(process.execPath, [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), path.join(ROOT, "src/sandbox/main.ts"), "--port", "0", "--companies", String(companies), "--no-rate-limits"], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), path.join(ROOT, "sandbox/main.ts"), "--port", "0", "--companies", String(companies), "--no-rate-limits"], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
   const lines = readline.createInterface({ input: child.stdout! });
   return new Promise((resolve, reject) => {
     let info: Started["info"] | undefined;

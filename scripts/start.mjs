@@ -89,10 +89,10 @@ async function main() {
       console.log(`Sandbox ready at ${sandbox.origin} (product ${sandbox.info.product}).`);
       console.log(`Sandbox credentials — product token: ${c.productToken} · matching key: ${c.matchingKey} · classification: ${c.classificationUsername} / ${c.classificationPassword} · market key: ${c.marketKey}`);
     } else {
-      console.log("The sandbox is not part of this build yet (src/sandbox/main.ts is missing); /sandbox/* answers 503.");
+      console.log("The sandbox is not part of this build yet (sandbox/main.ts is missing); /sandbox/* answers 503.");
     }
   }
-  const server = await startAddinServer({ root: path.join(ROOT, "dist"), port: Number(opts.port), tls, sandboxOrigin: sandbox?.origin });
+  const server = await startAddinServer({ root: path.join(ROOT, "dist"), port: Number(opts.port), tls, sandboxOrigin: sandbox?.origin, sandboxCredentials: sandbox?.info.credentials });
   let watcher;
   if (opts.watch) {
     watcher = spawn(process.execPath, [webpack, "--mode", "development", "--watch"], { cwd: ROOT, stdio: "inherit" });

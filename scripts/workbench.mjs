@@ -40,13 +40,15 @@ function buildAddin() {
   if (result.status !== 0) throw new Error("the build failed; fix the errors above and run npm run workbench again");
 }
 
-async function serve(officeJsFile, sandboxOrigin) {
+async function serve(officeJsFile, sandbox) {
+  const sandboxOrigin = sandbox?.origin;
+  const sandboxCredentials = sandbox?.info.credentials;
   try {
-    return await startAddinServer({ root: DIST, port: Number(opts.port), sandboxOrigin, officeJsFile });
+    return await startAddinServer({ root: DIST, port: Number(opts.port), sandboxOrigin, sandboxCredentials, officeJsFile });
   } catch (error) {
     if (error.code !== "EADDRINUSE") throw error;
     console.log(`Port ${opts.port} is in use; serving on a free port instead.`);
-    return startAddinServer({ root: DIST, port: 0, sandboxOrigin, officeJsFile });
+    return startAddinServer({ root: DIST, port: 0, sandboxOrigin, sandboxCredentials, officeJsFile });
   }
 }
 
@@ -80,9 +82,9 @@ async function main() {
     const c = sandbox.info.credentials;
     console.log(`Sandbox at ${sandbox.origin}. Credentials — product token: ${c.productToken} · matching key: ${c.matchingKey} · classification: ${c.classificationUsername} / ${c.classificationPassword} · market key: ${c.marketKey}`);
   } else if (!opts["no-sandbox"]) {
-    console.log("The sandbox is not part of this build yet (src/sandbox/main.ts is missing); the services answer 503.");
+    console.log("The sandbox is not part of this build yet (sandbox/main.ts is missing); the services answer 503.");
   }
-  const server = await serve(sim.file, sandbox?.origin);
+  const server = await serve(sim.file, sandbox);
   const url = `${server.origin}/taskpane.html`;
   console.log(`\nThe add-in on the simulated Excel: ${url}`);
   console.log('Type into the formula bar (e.g. =UKCO.MATCH("Tesco PLC")) and press Enter; the ribbon buttons run the add-in\'s commands.');

@@ -11,7 +11,7 @@ import { CredentialStore } from "../../src/core/credentials";
 import { Engine } from "../../src/core/engine";
 import { provideRuntime, type Runtime } from "../../src/host/runtime";
 import { customXmlStore } from "../../src/host/workbook-store";
-import type { RunningSandbox } from "../../src/sandbox/sandbox";
+import type { RunningSandbox } from "../../sandbox/sandbox";
 import { createSimulatedExcel, installOfficeSim, type SimulatedExcel } from "../../tools/office-sim";
 import { MemoryStorage } from "../../test/support/memory-stores";
 

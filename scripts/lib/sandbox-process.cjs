@@ -1,4 +1,4 @@
-// Starts the sandbox (src/sandbox/main.ts) as a child process and reads its start-up line:
+// Starts the sandbox (sandbox/main.ts) as a child process and reads its start-up line:
 // one JSON object with the four base URLs and the sandbox credentials.
 const { spawn } = require("node:child_process");
 const { existsSync } = require("node:fs");
@@ -8,7 +8,7 @@ const readline = require("node:readline");
 const ROOT = path.resolve(__dirname, "../..");
 
 async function startSandboxProcess({ port = 3001, args = [], log = console.log, timeoutMs = 60_000 } = {}) {
-  const entry = path.join(ROOT, "src/sandbox/main.ts");
+  const entry = path.join(ROOT, "sandbox/main.ts");
   if (!existsSync(entry)) return undefined;
   const tsx = path.join(ROOT, "node_modules/tsx/dist/cli.mjs");
   const child = spawn(process.execPath, [tsx, entry, "--port", String(port), ...args], {

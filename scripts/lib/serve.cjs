@@ -31,8 +31,11 @@ const HOP_BY_HOP = new Set(["connection", "keep-alive", "transfer-encoding", "up
  * @param {string} [options.sandboxOrigin] where /sandbox/* goes; omitted: 503 with an explanation
  * @param {string} [options.officeJsFile]  serve this file as /__office/office.js and point HTML pages at it
  *                                         in place of the Office CDN (the simulated host; never in production)
+ * @param {Record<string, string>} [options.sandboxCredentials]  the sandbox's start-up credentials, added to the
+ *                                         served config.json so the pane can offer them; a built config.json never
+ *                                         holds them, so a production bundle carries no sandbox credential
  */
-async function startAddinServer({ root, port = 3000, tls, sandboxOrigin, officeJsFile }) {
+async function startAddinServer({ root, port = 3000, tls, sandboxOrigin, officeJsFile, sandboxCredentials }) {
   const rootDir = path.resolve(root);
   const handler = (req, res) => {
     const url = new URL(req.url, "http://localhost");
@@ -43,6 +46,11 @@ async function startAddinServer({ root, port = 3000, tls, sandboxOrigin, officeJ
     if (!file.startsWith(rootDir + path.sep) || !existsSync(file) || !statSync(file).isFile()) {
       res.writeHead(404, { "content-type": "text/plain; charset=utf-8" });
       return res.end(`Not found: ${url.pathname}${existsSync(rootDir) ? "" : " (dist/ is missing: run npm run build)"}`);
+    }
+    if (sandboxCredentials && relative === "config.json") {
+      const config = { ...JSON.parse(readFileSync(file, "utf8")), sandboxCredentials };
+      res.writeHead(200, headersFor(file));
+      return res.end(JSON.stringify(config));
     }
     if (officeJsFile && file.endsWith(".html")) {
       const html = readFileSync(file, "utf8").split(OFFICE_CDN_SCRIPT).join("/__office/office.js");

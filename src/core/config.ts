@@ -29,9 +29,23 @@ export const deploymentConfigSchema = z.object({
   }),
   /** True when the services are the project's sandbox: the pane then offers to fill sandbox credentials. */
   sandbox: z.boolean().default(false),
+  /**
+   * The sandbox's public credentials. Only the development server adds them to the config.json it
+   * serves (read from the sandbox's start-up line); a built config.json never holds them.
+   */
+  sandboxCredentials: z
+    .object({
+      productToken: z.string().min(1),
+      matchingKey: z.string().min(1),
+      classificationUsername: z.string().min(1),
+      classificationPassword: z.string().min(1),
+      marketKey: z.string().min(1),
+    })
+    .optional(),
 });
 
-export type DeploymentConfig = { services: ServiceUrls; sandbox: boolean };
+export type SandboxCredentials = NonNullable<z.infer<typeof deploymentConfigSchema>["sandboxCredentials"]>;
+export type DeploymentConfig = { services: ServiceUrls; sandbox: boolean; sandboxCredentials?: SandboxCredentials };
 
 /** Thrown when config.json is missing, not JSON, or does not fit the schema. */
 export class ConfigError extends Error {
@@ -53,7 +67,8 @@ export function parseDeploymentConfig(raw: unknown, pageUrl: string): Deployment
     const problems = result.error.issues.map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`);
     throw new ConfigError(`The add-in's config.json is invalid: ${problems.join("; ")}`);
   }
-  return { services: resolveServiceUrls(result.data.services, pageUrl), sandbox: result.data.sandbox };
+  const { services, sandbox, sandboxCredentials } = result.data;
+  return { services: resolveServiceUrls(services, pageUrl), sandbox, ...(sandboxCredentials ? { sandboxCredentials } : {}) };
 }
 
 export async function loadDeploymentConfig(

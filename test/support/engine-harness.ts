@@ -7,7 +7,7 @@ import { createApiClients, type ApiClients, type ApiClientsOptions } from "../..
 import type { Clock } from "../../src/api/http/types";
 import { CredentialStore } from "../../src/core/credentials";
 import { Engine, type EngineOptions } from "../../src/core/engine";
-import { startSandbox, type RunningSandbox, type StartSandboxOptions } from "../../src/sandbox/sandbox";
+import { startSandbox, type RunningSandbox, type StartSandboxOptions } from "../../sandbox/sandbox";
 import { MemoryStorage, MemoryWorkbookStore } from "./memory-stores";
 
 export interface HarnessOptions {

@@ -1,5 +1,5 @@
 /**
- * The servers behind an e2e session: the sandbox in-process (when src/sandbox exists) and the
+ * The servers behind an e2e session: the sandbox in-process (when sandbox/ exists) and the
  * lead's add-in server over dist/, with the simulated host in place of the Office CDN script.
  */
 import { existsSync } from "node:fs";
@@ -18,9 +18,9 @@ export interface AddinServer {
   close(): Promise<void>;
 }
 
-const SANDBOX_MODULES = ["src/sandbox/sandbox.ts", "src/sandbox/index.ts"];
+const SANDBOX_MODULES = ["sandbox/sandbox.ts", "sandbox/index.ts"];
 
-/** Starts the sandbox in this process; undefined while src/sandbox has no startSandbox yet. */
+/** Starts the sandbox in this process; undefined while sandbox/ has no startSandbox yet. */
 export async function startSandboxIfAvailable(options: Record<string, unknown> = {}): Promise<SandboxHandle | undefined> {
   const file = SANDBOX_MODULES.map((f) => path.join(ROOT, f)).find((f) => existsSync(f));
   if (!file) return undefined;
@@ -30,12 +30,23 @@ export async function startSandboxIfAvailable(options: Record<string, unknown> =
   return mod.startSandbox({ port: 0, ...options });
 }
 
-export async function startAddinServerFor(officeJsFile: string, sandboxOrigin?: string): Promise<AddinServer> {
+export async function startAddinServerFor(officeJsFile: string, sandbox?: SandboxHandle): Promise<AddinServer> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { startAddinServer } = require(path.join(ROOT, "scripts/lib/serve.cjs")) as {
-    startAddinServer(o: { root: string; port: number; sandboxOrigin?: string; officeJsFile: string }): Promise<AddinServer>;
+    startAddinServer(o: {
+      root: string;
+      port: number;
+      sandboxOrigin?: string;
+      sandboxCredentials?: Record<string, string>;
+      officeJsFile: string;
+    }): Promise<AddinServer>;
   };
-  return startAddinServer({ root: DIST_DIR, port: 0, officeJsFile, ...(sandboxOrigin ? { sandboxOrigin } : {}) });
+  return startAddinServer({
+    root: DIST_DIR,
+    port: 0,
+    officeJsFile,
+    ...(sandbox ? { sandboxOrigin: sandbox.origin, sandboxCredentials: sandbox.credentials } : {}),
+  });
 }
 
 export async function buildSimulatedHost(): Promise<{ file: string; built: boolean; bytes: number; ms: number }> {

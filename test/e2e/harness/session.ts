@@ -66,7 +66,7 @@ export async function openAddinSession(options: AddinSessionOptions = {}): Promi
     const sim = await buildSimulatedHost();
     const sandbox = options.sandbox === false ? undefined : await startSandboxIfAvailable({ ...SANDBOX_DEFAULTS, ...(typeof options.sandbox === "object" ? options.sandbox : {}) });
     if (sandbox) cleanups.push(() => sandbox.close());
-    const server: AddinServer = await startAddinServerFor(sim.file, sandbox?.origin);
+    const server: AddinServer = await startAddinServerFor(sim.file, sandbox);
     cleanups.push(() => server.close());
     const browser: LaunchedBrowser = await launchChromium({ headless: options.headless ?? true, ...(options.viewport ? { viewport: options.viewport } : {}) });
     cleanups.push(() => browser.close());

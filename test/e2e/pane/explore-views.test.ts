@@ -4,7 +4,7 @@
  * its happy path, a bad input and a service error; the imports refresh in place.
  */
 import { assertDistBuilt, useAddinSession } from "../harness";
-import { SANDBOX_CREDENTIALS } from "../../../src/sandbox/credentials";
+import { SANDBOX_CREDENTIALS } from "../../../sandbox/credentials";
 import { admin, openView, signInWithSandbox } from "./pane-helpers";
 
 assertDistBuilt();

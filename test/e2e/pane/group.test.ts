@@ -3,7 +3,7 @@
  * only what is in view (timings printed), searches, inserts; text from the service stays text;
  * and one whole flow done with the keyboard alone.
  */
-import { companyNumberOf, type Dataset } from "../../../src/sandbox/data/dataset";
+import { companyNumberOf, type Dataset } from "../../../sandbox/data/dataset";
 import { assertDistBuilt, useAddinSession } from "../harness";
 import { admin, openView, pane, signInWithSandbox } from "./pane-helpers";
 

@@ -5,7 +5,7 @@
  * unknown number keeps its row) and search by name.
  */
 import { assertDistBuilt, useAddinSession } from "../harness";
-import { SANDBOX_CREDENTIALS } from "../../../src/sandbox/credentials";
+import { SANDBOX_CREDENTIALS } from "../../../sandbox/credentials";
 import { admin, openView, signInWithSandbox } from "./pane-helpers";
 
 assertDistBuilt();

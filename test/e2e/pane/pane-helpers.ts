@@ -1,7 +1,7 @@
 /** What the pane's end-to-end tests share: finding views, signing in, the sandbox's admin API and its own answers. */
 import type { Locator, Page } from "playwright-core";
 import type { AddinSession } from "../harness";
-import { SANDBOX_CREDENTIALS } from "../../../src/sandbox/credentials";
+import { SANDBOX_CREDENTIALS } from "../../../sandbox/credentials";
 
 export const pane = (page: Page): Locator => page.locator("#root");
 export const view = (page: Page, id: string): Locator => pane(page).getByTestId(`view-${id}`);

@@ -7,7 +7,7 @@ import {
   AuthRequiredError, createApiClients, HttpError, isInvalidCompany, pageCompanies, pageExploreList, pageMarketCompanies,
   pageWebsiteBatch, RateLimitedError, type ApiClients, type CredentialSource, type ServiceName,
 } from "../../../src/api";
-import { startSandbox, type RunningSandbox } from "../../../src/sandbox/sandbox";
+import { startSandbox, type RunningSandbox } from "../../../sandbox/sandbox";
 
 jest.setTimeout(60_000);
 

@@ -5,7 +5,7 @@ import { classifyFormula } from "../../../src/core/functions/classify";
 import { fieldFormula } from "../../../src/core/functions/field";
 import { groupFormula } from "../../../src/core/functions/group";
 import { matchFormula } from "../../../src/core/functions/match";
-import { startSandbox, type RunningSandbox } from "../../../src/sandbox/sandbox";
+import { startSandbox, type RunningSandbox } from "../../../sandbox/sandbox";
 import { startHarness, type Harness } from "../../support/engine-harness";
 
 jest.setTimeout(60_000);

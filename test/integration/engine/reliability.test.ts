@@ -10,7 +10,7 @@ import type { CellGrid } from "../../../src/core/cell-value";
 import { UserError } from "../../../src/core/errors";
 import { fieldFormula } from "../../../src/core/functions/field";
 import { matchFormula } from "../../../src/core/functions/match";
-import { startSandbox, type RunningSandbox } from "../../../src/sandbox/sandbox";
+import { startSandbox, type RunningSandbox } from "../../../sandbox/sandbox";
 import { startHarness, type Harness } from "../../support/engine-harness";
 
 jest.setTimeout(300_000);

@@ -1,4 +1,4 @@
-import type { RunningSandbox } from "../../../src/sandbox/sandbox";
+import type { RunningSandbox } from "../../../sandbox/sandbox";
 import { call, postJson, testSandbox } from "./helpers";
 
 /** Login and instant classification over real HTTP: tokens, expiry, quota, limits and validation. */

@@ -1,4 +1,4 @@
-import type { RunningSandbox } from "../../../src/sandbox/sandbox";
+import type { RunningSandbox } from "../../../sandbox/sandbox";
 import { call, getJson, postJson, testSandbox } from "./helpers";
 
 /** Cross-cutting behaviour over real HTTP: CORS, admin patches and reset, injected faults. */

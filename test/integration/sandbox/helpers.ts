@@ -1,4 +1,4 @@
-import { type RunningSandbox, type StartSandboxOptions, startSandbox } from "../../../src/sandbox/sandbox";
+import { type RunningSandbox, type StartSandboxOptions, startSandbox } from "../../../sandbox/sandbox";
 
 /** A small in-process sandbox on an ephemeral port, fixed seed, quick latencies. */
 export async function testSandbox(options: StartSandboxOptions = {}): Promise<RunningSandbox> {

@@ -1,4 +1,4 @@
-import type { RunningSandbox } from "../../../src/sandbox/sandbox";
+import type { RunningSandbox } from "../../../sandbox/sandbox";
 import { call, getJson, postJson, testSandbox } from "./helpers";
 
 /** The multi-market service over real HTTP: lists, paging, filters, search, batch, and both error kinds. */

@@ -1,7 +1,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createHmac } from "node:crypto";
-import type { RunningSandbox } from "../../../src/sandbox/sandbox";
+import type { RunningSandbox } from "../../../sandbox/sandbox";
 import { call, getJson, postJson, testSandbox } from "./helpers";
 
 /** The matching service over real HTTP: single matches, batch jobs, callbacks, keys and errors. */

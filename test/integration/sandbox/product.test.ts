@@ -1,4 +1,4 @@
-import type { RunningSandbox } from "../../../src/sandbox/sandbox";
+import type { RunningSandbox } from "../../../sandbox/sandbox";
 import { getJson, postJson, testSandbox } from "./helpers";
 
 /** Product API v2 over real HTTP: every operation, paging, scopes and documented errors. */

@@ -1,6 +1,6 @@
-import { generateDataset } from "../../../src/sandbox/data/generate";
-import { classifyText, websiteText } from "../../../src/sandbox/classification/classifier";
-import { words } from "../../../src/sandbox/classification/text";
+import { generateDataset } from "../../../sandbox/data/generate";
+import { classifyText, websiteText } from "../../../sandbox/classification/classifier";
+import { words } from "../../../sandbox/classification/text";
 
 const ds = generateDataset({ seed: 3, companies: 3000 });
 

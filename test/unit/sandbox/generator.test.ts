@@ -1,12 +1,12 @@
-import { NUMBER_PREFIXES, formatNumber, parseNumber } from "../../../src/sandbox/data/company-number";
-import { FLAG, STATUS, companyNumberOf, indexOfNumber } from "../../../src/sandbox/data/dataset";
-import { generateDataset } from "../../../src/sandbox/data/generate";
-import { buildRecord } from "../../../src/sandbox/data/record";
-import { GENDER_CATEGORIES } from "../../../src/sandbox/data/record-people";
-import { SAMPLE_THEMES } from "../../../src/sandbox/data/rtics";
-import { naicsByCode } from "../../../src/sandbox/data/naics";
-import { sicIndex } from "../../../src/sandbox/data/sic2007";
-import { normaliseName } from "../../../src/sandbox/matching/normalise";
+import { NUMBER_PREFIXES, formatNumber, parseNumber } from "../../../sandbox/data/company-number";
+import { FLAG, STATUS, companyNumberOf, indexOfNumber } from "../../../sandbox/data/dataset";
+import { generateDataset } from "../../../sandbox/data/generate";
+import { buildRecord } from "../../../sandbox/data/record";
+import { GENDER_CATEGORIES } from "../../../sandbox/data/record-people";
+import { SAMPLE_THEMES } from "../../../sandbox/data/rtics";
+import { naicsByCode } from "../../../sandbox/data/naics";
+import { sicIndex } from "../../../sandbox/data/sic2007";
+import { normaliseName } from "../../../sandbox/matching/normalise";
 
 const ds = generateDataset({ seed: 11, companies: 5000 });
 

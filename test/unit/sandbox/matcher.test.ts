@@ -1,9 +1,9 @@
-import { FLAG, STATUS, companyNumberOf, isActive } from "../../../src/sandbox/data/dataset";
-import { generateDataset } from "../../../src/sandbox/data/generate";
-import { CompanyPatches } from "../../../src/sandbox/data/patches";
-import { registeredPostcodeOf } from "../../../src/sandbox/data/record-context";
-import { Matcher } from "../../../src/sandbox/matching/matcher";
-import { legalFormOf, normaliseName } from "../../../src/sandbox/matching/normalise";
+import { FLAG, STATUS, companyNumberOf, isActive } from "../../../sandbox/data/dataset";
+import { generateDataset } from "../../../sandbox/data/generate";
+import { CompanyPatches } from "../../../sandbox/data/patches";
+import { registeredPostcodeOf } from "../../../sandbox/data/record-context";
+import { Matcher } from "../../../sandbox/matching/matcher";
+import { legalFormOf, normaliseName } from "../../../sandbox/matching/normalise";
 
 const ds = generateDataset({ seed: 5, companies: 5000 });
 const matcher = new Matcher(ds, new CompanyPatches(ds));

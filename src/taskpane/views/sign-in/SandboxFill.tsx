@@ -1,9 +1,9 @@
 /**
- * With the project's sandbox behind the add-in (config.sandbox), one click stores the sandbox's
- * public, fixed credentials and signs in to classification with the sandbox user.
+ * With the project's sandbox behind the add-in, one click stores the sandbox's public credentials
+ * and signs in to classification with the sandbox user. The credentials come from config.json,
+ * where only the development server puts them, so a production build carries none.
  */
 import { Button, Card, Text } from "@fluentui/react-components";
-import { SANDBOX_CREDENTIALS } from "../../../sandbox/credentials";
 import { useRuntime } from "../../runtime-context";
 import { ActionOutcome } from "../../components/ActionOutcome";
 import { useAction } from "../../hooks/useAction";
@@ -11,10 +11,10 @@ import { useAction } from "../../hooks/useAction";
 export function SandboxFill() {
   const { config, credentials, clients } = useRuntime();
   const [check, run] = useAction();
-  if (!config.sandbox) return null;
+  const c = config.sandboxCredentials;
+  if (!config.sandbox || !c) return null;
   const fill = () =>
     run(async () => {
-      const c = SANDBOX_CREDENTIALS;
       await credentials.save("product", c.productToken);
       await credentials.save("matching", c.matchingKey);
       await credentials.save("market", c.marketKey);

@@ -24,7 +24,7 @@ async function main(): Promise<void> {
   const rssMb = Math.round(process.resourceUsage().maxRSS / 1024);
   console.log(`sandbox listening on ${sandbox.origin} (seed ${sandbox.state.settings.seed})`);
   console.log(`  started in ${Math.round(sandbox.startupMs)} ms with ${sandbox.state.ds.size} UK companies and ${sandbox.state.settings.marketCompanies} per market; peak RSS ${rssMb} MB`);
-  console.log(`  admin API: ${sandbox.origin}/__admin (see src/sandbox/README.md)`);
+  console.log(`  admin API: ${sandbox.origin}/__admin (see sandbox/README.md)`);
   const stop = () => {
     void sandbox.close().then(() => process.exit(0));
   };
