@@ -33,7 +33,10 @@ export default tseslint.config(
         "error",
         {
           patterns: [
-            { group: ["**/functions/**", "**/taskpane/**", "**/commands/**", "**/host/**", "**/sandbox/**"], message: "core/ and api/ never import upward." },
+            {
+              group: ["**/functions/**", "**/taskpane/**", "**/commands/**", "**/host/**", "**/sandbox/**"],
+              message: "core/ and api/ never import upward.",
+            },
           ],
         },
       ],
@@ -44,14 +47,20 @@ export default tseslint.config(
     files: ["src/**"],
     ignores: ["src/core/**", "src/api/**"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["**/sandbox/**"], message: "The add-in never imports the sandbox." }] }],
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["**/sandbox/**"], message: "The add-in never imports the sandbox." }] },
+      ],
     },
   },
   {
     // The sandbox is its own program: it stands in for the services and borrows nothing of the client's.
     files: ["sandbox/**"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["**/src/**"], message: "The sandbox never imports the add-in." }] }],
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["**/src/**"], message: "The sandbox never imports the add-in." }] },
+      ],
     },
   },
   {
@@ -59,7 +68,21 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["**/core/**", "**/functions/**", "**/taskpane/**", "**/commands/**", "**/host/**", "**/sandbox/**"], message: "api/ depends on nothing above it." }] },
+        {
+          patterns: [
+            {
+              group: [
+                "**/core/**",
+                "**/functions/**",
+                "**/taskpane/**",
+                "**/commands/**",
+                "**/host/**",
+                "**/sandbox/**",
+              ],
+              message: "api/ depends on nothing above it.",
+            },
+          ],
+        },
       ],
     },
   },

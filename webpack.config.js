@@ -11,7 +11,6 @@ const HtmlWebpackPlugin = require("html-webpack-plugin");
 const { DEV_URL, productionManifest } = require("./scripts/lib/manifest.cjs");
 const { functionFiles } = require("./scripts/lib/function-files.cjs");
 
-
 module.exports = (env = {}, argv = {}) => {
   const production = argv.mode !== "development";
   const deploymentUrl = env.url || DEV_URL;
@@ -50,7 +49,11 @@ module.exports = (env = {}, argv = {}) => {
     optimization: {
       runtimeChunk: "single",
       splitChunks: {
-        cacheGroups: { default: false, defaultVendors: false, shared: { name: "shared", chunks: "all", minChunks: 2, enforce: true } },
+        cacheGroups: {
+          default: false,
+          defaultVendors: false,
+          shared: { name: "shared", chunks: "all", minChunks: 2, enforce: true },
+        },
       },
     },
     plugins: [

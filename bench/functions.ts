@@ -30,7 +30,13 @@ import { DEFAULT_RATE_LIMITS } from "../sandbox/rate-limit";
 import { startSandbox, type RunningSandbox } from "../sandbox/sandbox";
 import { createSimulatedExcel, restoreSnapshot, takeSnapshot, type SimulatedExcel } from "../tools/office-sim";
 import { STORE_NAMESPACE } from "../src/host/workbook-store";
-import { loadFunctions, openWorkbook, signedInClients, type FunctionsHost, type HostedWorkbook } from "./support/sim-host";
+import {
+  loadFunctions,
+  openWorkbook,
+  signedInClients,
+  type FunctionsHost,
+  type HostedWorkbook,
+} from "./support/sim-host";
 
 const COMPANIES = 50_000;
 const LATENCY_MS = 50;
@@ -45,22 +51,42 @@ const gc = runInNewContext("gc") as () => void;
 
 const ms = (n: number) => `${Math.round(n).toLocaleString("en-GB")} ms`;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-const p99 = (latencies: number[]) => [...latencies].sort((a, b) => a - b)[Math.max(0, Math.ceil(latencies.length * 0.99) - 1)] ?? 0;
+const p99 = (latencies: number[]) =>
+  [...latencies].sort((a, b) => a - b)[Math.max(0, Math.ceil(latencies.length * 0.99) - 1)] ?? 0;
 const table = (rows: (string | number)[][]) => {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
-  for (const row of rows) console.log("  " + row.map((cell, i) => (i === 0 ? String(cell).padEnd(widths[i]!) : String(cell).padStart(widths[i]!))).join("   "));
+  for (const row of rows)
+    console.log(
+      "  " +
+        row
+          .map((cell, i) => (i === 0 ? String(cell).padEnd(widths[i]!) : String(cell).padStart(widths[i]!)))
+          .join("   "),
+    );
 };
 
 /** Writes text cells as typed with a leading apostrophe, so 01234567 stays text. */
 function typeColumn(excel: SimulatedExcel, address: string, values: readonly string[]): void {
-  excel.setCell(address, values.map((v) => [`'${v}`]));
+  excel.setCell(
+    address,
+    values.map((v) => [`'${v}`]),
+  );
 }
 
-async function companyNumbers(clients: ApiClients, count: number, activeOnly = true): Promise<{ number: string; name: string }[]> {
+async function companyNumbers(
+  clients: ApiClients,
+  count: number,
+  activeOnly = true,
+): Promise<{ number: string; name: string }[]> {
   const found: { number: string; name: string }[] = [];
   for (let skip = 0; found.length < count; skip += 1000) {
-    const page = await clients.product.listCompanies({ ...(activeOnly ? { CompanyStatus: ["Active"] } : {}), returnCount: 1000, skip } as never);
-    for (const c of page.companies) if (!("invalid" in c) && c.CompanyNumber && c.CompanyName) found.push({ number: c.CompanyNumber, name: c.CompanyName });
+    const page = await clients.product.listCompanies({
+      ...(activeOnly ? { CompanyStatus: ["Active"] } : {}),
+      returnCount: 1000,
+      skip,
+    } as never);
+    for (const c of page.companies)
+      if (!("invalid" in c) && c.CompanyNumber && c.CompanyName)
+        found.push({ number: c.CompanyNumber, name: c.CompanyName });
     if (page.companies.length < 1000) break;
   }
   return found.slice(0, count);
@@ -74,7 +100,11 @@ interface SheetRun {
 }
 
 /** Fills the FIELD sheet (numbers in A, one formula per cell in B:F) and times the burst to its last settled cell. */
-async function fieldSheet(workbook: HostedWorkbook, numbers: readonly string[], traffic: { requests: Record<string, number> }): Promise<SheetRun> {
+async function fieldSheet(
+  workbook: HostedWorkbook,
+  numbers: readonly string[],
+  traffic: { requests: Record<string, number> },
+): Promise<SheetRun> {
   const { excel } = workbook;
   typeColumn(excel, `Sheet1!A2:A${numbers.length + 1}`, numbers);
   const formulas = numbers.map((_, r) => FIELDS.map((f) => `=UKCO.FIELD(A${r + 2},"${f}")`));
@@ -84,8 +114,16 @@ async function fieldSheet(workbook: HostedWorkbook, numbers: readonly string[], 
   excel.setCell(`Sheet1!B2:F${numbers.length + 1}`, formulas);
   await excel.whenCalculated(600_000);
   const wallMs = performance.now() - start;
-  const errors = excel.values(`Sheet1!B2:F${numbers.length + 1}`).flat().filter((v) => typeof v === "string" && v.startsWith("#")).length;
-  return { requests: (traffic.requests.product ?? 0) - before, wallMs, p99Ms: p99(workbook.settled.map((t) => t - start)), errors };
+  const errors = excel
+    .values(`Sheet1!B2:F${numbers.length + 1}`)
+    .flat()
+    .filter((v) => typeof v === "string" && v.startsWith("#")).length;
+  return {
+    requests: (traffic.requests.product ?? 0) - before,
+    wallMs,
+    p99Ms: p99(workbook.settled.map((t) => t - start)),
+    errors,
+  };
 }
 
 /** Baseline 1: each cell asks for its own company. */
@@ -108,7 +146,8 @@ function timerBatchedField(clients: ApiClients) {
       clients.product.listCompanies({ CompanyNumbers: chunk.map((a) => a.number), returnCount: 1000 }).then(
         (page) => {
           const byNumber = new Map(page.companies.map((c) => [c.CompanyNumber, c]));
-          for (const ask of chunk) ask.resolve([[readPath(byNumber.get(ask.number), resolveFieldPath(ask.field).steps) ?? ""]]);
+          for (const ask of chunk)
+            ask.resolve([[readPath(byNumber.get(ask.number), resolveFieldPath(ask.field).steps) ?? ""]]);
         },
         (error: unknown) => chunk.forEach((ask) => ask.reject(error)),
       );
@@ -122,7 +161,9 @@ function timerBatchedField(clients: ApiClients) {
 }
 
 function storeBytes(excel: SimulatedExcel): number {
-  return excel.workbook.customXmlParts.filter((p) => p.xml.includes(STORE_NAMESPACE)).reduce((sum, p) => sum + Buffer.byteLength(p.xml), 0);
+  return excel.workbook.customXmlParts
+    .filter((p) => p.xml.includes(STORE_NAMESPACE))
+    .reduce((sum, p) => sum + Buffer.byteLength(p.xml), 0);
 }
 
 async function fieldBenchmarks(host: FunctionsHost, sandbox: RunningSandbox): Promise<void> {
@@ -131,7 +172,9 @@ async function fieldBenchmarks(host: FunctionsHost, sandbox: RunningSandbox): Pr
   const numbers = (await companyNumbers(lifted.clients, ROWS)).map((c) => c.number);
   const cells = numbers.length * FIELDS.length;
 
-  console.log(`\nA. ${cells.toLocaleString("en-GB")} FIELD cells (${numbers.length.toLocaleString("en-GB")} companies × ${FIELDS.length} fields), one recalculation, ${LATENCY_MS} ms added latency`);
+  console.log(
+    `\nA. ${cells.toLocaleString("en-GB")} FIELD cells (${numbers.length.toLocaleString("en-GB")} companies × ${FIELDS.length} fields), one recalculation, ${LATENCY_MS} ms added latency`,
+  );
   const workbook = await openWorkbook(host, ours.clients, ours.credentials, { clock: systemClock });
   const engineRun = await fieldSheet(workbook, numbers, ours.traffic);
 
@@ -150,7 +193,14 @@ async function fieldBenchmarks(host: FunctionsHost, sandbox: RunningSandbox): Pr
   const warmMedianMs = [...warmRuns.slice(1)].sort((a, b) => a - b)[1]!;
   const warmRequests = ours.traffic.requests.product ?? 0;
   // The engine's share of that: the same 10,000 asks straight into it, without the simulated Excel.
-  const asks = () => Promise.all(numbers.flatMap((n, r) => FIELDS.map((f, c) => fieldFormula(workbook.engine, [[n]], [[f]], null, { address: `Sheet1!${"BCDEF"[c]}${r + 2}` }))));
+  const asks = () =>
+    Promise.all(
+      numbers.flatMap((n, r) =>
+        FIELDS.map((f, c) =>
+          fieldFormula(workbook.engine, [[n]], [[f]], null, { address: `Sheet1!${"BCDEF"[c]}${r + 2}` }),
+        ),
+      ),
+    );
   await asks();
   start = performance.now();
   await asks();
@@ -168,11 +218,17 @@ async function fieldBenchmarks(host: FunctionsHost, sandbox: RunningSandbox): Pr
   await reopened.whenCalculated(60_000);
   const reopenMs = performance.now() - start;
   const reopenRequests = ours.traffic.requests.product ?? 0;
-  const reopenErrors = reopened.values(`Sheet1!B2:F${numbers.length + 1}`).flat().filter((v) => typeof v === "string" && v.startsWith("#")).length;
+  const reopenErrors = reopened
+    .values(`Sheet1!B2:F${numbers.length + 1}`)
+    .flat()
+    .filter((v) => typeof v === "string" && v.startsWith("#")).length;
   afterReopen.close();
 
   // What the simulated Excel itself costs for a 10,000-cell rebuild, with FIELD answering at once.
-  const bare = await openWorkbook(host, ours.clients, ours.credentials, { clock: systemClock, replace: { FIELD: (() => [[1]]) as never } });
+  const bare = await openWorkbook(host, ours.clients, ours.credentials, {
+    clock: systemClock,
+    replace: { FIELD: (() => [[1]]) as never },
+  });
   await fieldSheet(bare, numbers, ours.traffic);
   start = performance.now();
   bare.excel.calculate("FullRebuild");
@@ -181,17 +237,38 @@ async function fieldBenchmarks(host: FunctionsHost, sandbox: RunningSandbox): Pr
   bare.close();
 
   const baselines: [string, SheetRun][] = [];
-  for (const [label, make] of [["naive: a request per cell", naiveField], ["timer batching, no de-duplication", timerBatchedField]] as const) {
+  for (const [label, make] of [
+    ["naive: a request per cell", naiveField],
+    ["timer batching, no de-duplication", timerBatchedField],
+  ] as const) {
     lifted.traffic.reset();
-    const other = await openWorkbook(host, lifted.clients, lifted.credentials, { clock: systemClock, replace: { FIELD: make(lifted.clients) as never } });
+    const other = await openWorkbook(host, lifted.clients, lifted.credentials, {
+      clock: systemClock,
+      replace: { FIELD: make(lifted.clients) as never },
+    });
     baselines.push([label, await fieldSheet(other, numbers, lifted.traffic)]);
     other.close();
   }
-  const governedMinimum = (requests: number) => (requests <= PRODUCT_PER_MINUTE ? "—" : `≥ ${((requests / PRODUCT_PER_MINUTE) * 60).toFixed(0)} s`);
+  const governedMinimum = (requests: number) =>
+    requests <= PRODUCT_PER_MINUTE ? "—" : `≥ ${((requests / PRODUCT_PER_MINUTE) * 60).toFixed(0)} s`;
   table([
     ["client", "requests", "wall time", "p99 cell", "cells in error", `time allowed at ${PRODUCT_PER_MINUTE}/min`],
-    ["this engine (dedup + burst batching)", engineRun.requests, ms(engineRun.wallMs), ms(engineRun.p99Ms), engineRun.errors, governedMinimum(engineRun.requests)],
-    ...baselines.map(([label, r]) => [label, r.requests, ms(r.wallMs), ms(r.p99Ms), r.errors, governedMinimum(r.requests)]),
+    [
+      "this engine (dedup + burst batching)",
+      engineRun.requests,
+      ms(engineRun.wallMs),
+      ms(engineRun.p99Ms),
+      engineRun.errors,
+      governedMinimum(engineRun.requests),
+    ],
+    ...baselines.map(([label, r]) => [
+      label,
+      r.requests,
+      ms(r.wallMs),
+      ms(r.p99Ms),
+      r.errors,
+      governedMinimum(r.requests),
+    ]),
   ]);
 
   console.log("\nB. The same sheet again (this engine)");
@@ -203,7 +280,9 @@ async function fieldBenchmarks(host: FunctionsHost, sandbox: RunningSandbox): Pr
     ["  of which the engine (the same asks without Excel)", "—", ms(engineWarmMs), "—"],
     ["  and the simulated Excel (FIELD answering 1 at once)", "—", ms(simulatorMs), "—"],
   ]);
-  console.log(`  workbook store: ${mb(bytes)} for ${numbers.length.toLocaleString("en-GB")} companies × ${FIELDS.length} fields = ${(bytes / 1024 / (numbers.length / 1000)).toFixed(0)} KB per 1,000 companies`);
+  console.log(
+    `  workbook store: ${mb(bytes)} for ${numbers.length.toLocaleString("en-GB")} companies × ${FIELDS.length} fields = ${(bytes / 1024 / (numbers.length / 1000)).toFixed(0)} KB per 1,000 companies`,
+  );
 
   console.log("\nC. One formula for the same table: =UKCO.FIELD(A2:A2001, B1:F1), on a workbook with an empty store");
   const fresh = await signedInClients(sandbox);
@@ -213,7 +292,10 @@ async function fieldBenchmarks(host: FunctionsHost, sandbox: RunningSandbox): Pr
   const rangeStart = performance.now();
   single.excel.setCell("Sheet1!H2", [[`=UKCO.FIELD(A2:A${numbers.length + 1},B1:F1)`]]);
   await single.excel.whenCalculated(120_000);
-  const spilled = single.excel.values(`Sheet1!H2:L${numbers.length + 1}`).flat().filter((v) => v !== "").length;
+  const spilled = single.excel
+    .values(`Sheet1!H2:L${numbers.length + 1}`)
+    .flat()
+    .filter((v) => v !== "").length;
   table([
     ["", "requests", "time", "non-empty cells"],
     ["one range formula", fresh.traffic.requests.product ?? 0, ms(performance.now() - rangeStart), spilled],
@@ -226,11 +308,19 @@ async function matchBenchmarks(host: FunctionsHost, sandbox: RunningSandbox): Pr
   const lifted = await signedInClients(sandbox, { limits: { matching: { perMinute: 1e9 } } });
   const companies = await companyNumbers(lifted.clients, 1_500);
   const names = [...companies.map((c) => c.name), ...companies.slice(0, 500).map((c) => c.name)];
-  console.log(`\nD. ${names.length.toLocaleString("en-GB")} MATCH cells (${companies.length.toLocaleString("en-GB")} distinct names)`);
+  console.log(
+    `\nD. ${names.length.toLocaleString("en-GB")} MATCH cells (${companies.length.toLocaleString("en-GB")} distinct names)`,
+  );
   const workbook = await openWorkbook(host, ours.clients, ours.credentials, { clock: systemClock });
-  workbook.excel.setCell(`Sheet1!A2:A${names.length + 1}`, names.map((n) => [`'${n}`]));
+  workbook.excel.setCell(
+    `Sheet1!A2:A${names.length + 1}`,
+    names.map((n) => [`'${n}`]),
+  );
   const start = performance.now();
-  workbook.excel.setCell(`Sheet1!B2:B${names.length + 1}`, names.map((_, r) => [`=UKCO.MATCH(A${r + 2})`]));
+  workbook.excel.setCell(
+    `Sheet1!B2:B${names.length + 1}`,
+    names.map((_, r) => [`=UKCO.MATCH(A${r + 2})`]),
+  );
   await workbook.excel.whenCalculated(600_000);
   const engineMs = performance.now() - start;
   const values = workbook.excel.values(`Sheet1!B2:B${names.length + 1}`).flat();
@@ -251,7 +341,14 @@ async function matchBenchmarks(host: FunctionsHost, sandbox: RunningSandbox): Pr
   table([
     ["", "match requests", "HTTP requests", "wall time", "right number", "time allowed at 60/min"],
     ["this engine (batch jobs)", submitted, jobs, ms(engineMs), `${right} of ${names.length}`, "—"],
-    ["single matches, one per distinct name", companies.length, lifted.traffic.requests.matching ?? 0, ms(singlesMs), `${singlesRight} of ${companies.length}`, `≥ ${((companies.length / 60) * 60).toFixed(0)} s`],
+    [
+      "single matches, one per distinct name",
+      companies.length,
+      lifted.traffic.requests.matching ?? 0,
+      ms(singlesMs),
+      `${singlesRight} of ${companies.length}`,
+      `≥ ${((companies.length / 60) * 60).toFixed(0)} s`,
+    ],
   ]);
   console.log("  (this engine's HTTP requests = batch submissions + status polls + result pages)");
 }
@@ -277,23 +374,49 @@ async function classifyBenchmark(host: FunctionsHost): Promise<void> {
   try {
     const ours = await signedInClients(sandbox, { clock });
     const workbook = await openWorkbook(host, ours.clients, ours.credentials, { clock });
-    const offers = ["cloud software and a subscription platform", "payments and open banking", "insurance broking and claims", "broadband and fibre networks", "mobile games from our studio"];
-    const texts = Array.from({ length: 50 }, (_, i) => `We provide ${offers[i % offers.length]} to customers in region ${i + 1}.`);
-    workbook.excel.setCell("Sheet1!A1:A50", texts.map((t) => [t]));
+    const offers = [
+      "cloud software and a subscription platform",
+      "payments and open banking",
+      "insurance broking and claims",
+      "broadband and fibre networks",
+      "mobile games from our studio",
+    ];
+    const texts = Array.from(
+      { length: 50 },
+      (_, i) => `We provide ${offers[i % offers.length]} to customers in region ${i + 1}.`,
+    );
+    workbook.excel.setCell(
+      "Sheet1!A1:A50",
+      texts.map((t) => [t]),
+    );
     const start = performance.now();
     const startClock = clock.now();
-    workbook.excel.setCell("Sheet1!B1:B50", texts.map((_, r) => [`=UKCO.CLASSIFY(A${r + 1})`]));
+    workbook.excel.setCell(
+      "Sheet1!B1:B50",
+      texts.map((_, r) => [`=UKCO.CLASSIFY(A${r + 1})`]),
+    );
     // Streaming cells show their place in the queue until the answer replaces it.
     const isAnswer = (v: unknown) => typeof v === "string" && v !== "" && v !== "#BUSY!" && !v.startsWith("⏳");
     const deadline = performance.now() + 600_000;
-    while (!workbook.excel.values("Sheet1!B1:B50").flat().every(isAnswer) && performance.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    while (!workbook.excel.values("Sheet1!B1:B50").flat().every(isAnswer) && performance.now() < deadline)
+      await new Promise((r) => setTimeout(r, 100));
     const values = workbook.excel.values("Sheet1!B1:B50").flat();
     const classified = values.filter((v) => typeof v === "string" && / – /.test(v)).length;
-    if (classified < values.length) console.log(`  not classified: ${JSON.stringify(values.find((v) => !(typeof v === "string" && / – /.test(v))))} ${JSON.stringify(workbook.excel.cell("Sheet1!B1"))}`);
+    if (classified < values.length)
+      console.log(
+        `  not classified: ${JSON.stringify(values.find((v) => !(typeof v === "string" && / – /.test(v))))} ${JSON.stringify(workbook.excel.cell("Sheet1!B1"))}`,
+      );
     console.log(`\nE. 50 CLASSIFY cells under the classification limit (5 a minute), clock ×${WARP}`);
     table([
       ["", "requests", "429s received", "classified", "service time", "wall time"],
-      ["this engine (governed queue)", ours.traffic.requests.classification ?? 0, ours.traffic.rateLimited, `${classified} of 50`, `${((clock.now() - startClock) / 60_000).toFixed(1)} min`, ms(performance.now() - start)],
+      [
+        "this engine (governed queue)",
+        ours.traffic.requests.classification ?? 0,
+        ours.traffic.rateLimited,
+        `${classified} of 50`,
+        `${((clock.now() - startClock) / 60_000).toFixed(1)} min`,
+        ms(performance.now() - start),
+      ],
     ]);
     workbook.close();
   } finally {
@@ -304,10 +427,18 @@ async function classifyBenchmark(host: FunctionsHost): Promise<void> {
 /** F runs against a sandbox in its own process, so this process's heap is the runtime's alone. */
 async function sandboxInChildProcess(): Promise<{ sandbox: RunningSandbox; stop(): Promise<void> }> {
   type Started = { info: unknown; stop(): Promise<void> } | undefined;
-  const { startSandboxProcess } = createRequire(__filename)("../scripts/lib/sandbox-process.cjs") as { startSandboxProcess(o: object): Promise<Started> };
-  const child = await startSandboxProcess({ port: 0, args: ["--companies", String(COMPANIES), "--seed", "11", "--latency", String(LATENCY_MS), "--no-rate-limits"], log: () => undefined });
+  const { startSandboxProcess } = createRequire(__filename)("../scripts/lib/sandbox-process.cjs") as {
+    startSandboxProcess(o: object): Promise<Started>;
+  };
+  const child = await startSandboxProcess({
+    port: 0,
+    args: ["--companies", String(COMPANIES), "--seed", "11", "--latency", String(LATENCY_MS), "--no-rate-limits"],
+    log: () => undefined,
+  });
   if (!child) throw new Error("sandbox/main.ts is missing");
-  const { credentials, ...urls } = child.info as Record<string, string> & { credentials: RunningSandbox["credentials"] };
+  const { credentials, ...urls } = child.info as Record<string, string> & {
+    credentials: RunningSandbox["credentials"];
+  };
   return { sandbox: { urls, credentials } as unknown as RunningSandbox, stop: child.stop };
 }
 
@@ -337,12 +468,16 @@ async function memoryBenchmark(): Promise<void> {
     clearInterval(sampler);
     gc();
     const retained = process.memoryUsage().heapUsed - baseline;
-    console.log(`\nF. The engine holding ${numbers.length.toLocaleString("en-GB")} companies × ${FIELDS.length} fields (no Excel; requests ungoverned; sandbox in another process)`);
+    console.log(
+      `\nF. The engine holding ${numbers.length.toLocaleString("en-GB")} companies × ${FIELDS.length} fields (no Excel; requests ungoverned; sandbox in another process)`,
+    );
     table([
       ["", "requests", "time", "heap retained", "peak heap above baseline", "peak RSS during the load"],
       ["engine cache", engine.stats().requests.companies, ms(loadMs), mb(retained), mb(peak - baseline), mb(peakRss)],
     ]);
-    console.log("  (the peak is while a 1,000-record page is parsed and checked; the cache keeps only the fields asked for)");
+    console.log(
+      "  (the peak is while a 1,000-record page is parsed and checked; the cache keeps only the fields asked for)",
+    );
   } finally {
     await child.stop();
   }
@@ -355,8 +490,15 @@ async function main(): Promise<void> {
   const started = performance.now();
   const host = await loadFunctions();
   if (!/[ABCDF]/.test(PARTS)) return classifyBenchmark(host);
-  const sandbox = await startSandbox({ companies: COMPANIES, seed: 11, faults: { latencyMs: LATENCY_MS }, rateLimits: { ...DEFAULT_RATE_LIMITS, product: null, matching: null } });
-  console.log(`Sandbox: ${COMPANIES.toLocaleString("en-GB")} companies, ${LATENCY_MS} ms added latency, product and matching limits off (the client governors stay on unless said)`);
+  const sandbox = await startSandbox({
+    companies: COMPANIES,
+    seed: 11,
+    faults: { latencyMs: LATENCY_MS },
+    rateLimits: { ...DEFAULT_RATE_LIMITS, product: null, matching: null },
+  });
+  console.log(
+    `Sandbox: ${COMPANIES.toLocaleString("en-GB")} companies, ${LATENCY_MS} ms added latency, product and matching limits off (the client governors stay on unless said)`,
+  );
   try {
     if (/[ABC]/.test(PARTS)) await fieldBenchmarks(host, sandbox);
     if (PARTS.includes("D")) await matchBenchmarks(host, sandbox);

@@ -15,7 +15,12 @@ const MARKET_COMPANIES = 100_000;
 const ms = (n: number) => `${Math.round(n).toLocaleString("en-GB")} ms`;
 
 async function main(): Promise<void> {
-  const sandbox = await startSandbox({ companies: 1_000, marketCompanies: MARKET_COMPANIES, seed: 3, rateLimits: DEFAULT_RATE_LIMITS });
+  const sandbox = await startSandbox({
+    companies: 1_000,
+    marketCompanies: MARKET_COMPANIES,
+    seed: 3,
+    rateLimits: DEFAULT_RATE_LIMITS,
+  });
   try {
     const { clients, traffic } = await signedInClients(sandbox);
     let rows = 0;
@@ -40,7 +45,9 @@ async function main(): Promise<void> {
     const outcome = await runTable({ prepared, sink, now: Date.now, onWait });
     const wallMs = performance.now() - start;
     const requests = traffic.requests.market ?? 0;
-    console.log(`Multi-market import: us, all ${prepared.total?.toLocaleString("en-GB")} companies, pages of 1,000, sandbox limit ${DEFAULT_RATE_LIMITS.market}/min, client governor 60/min`);
+    console.log(
+      `Multi-market import: us, all ${prepared.total?.toLocaleString("en-GB")} companies, pages of 1,000, sandbox limit ${DEFAULT_RATE_LIMITS.market}/min, client governor 60/min`,
+    );
     console.log(`  outcome           ${outcome.status}`);
     console.log(`  pages             ${requests - 1} (+1 count request)`);
     console.log(`  rows              ${rows.toLocaleString("en-GB")} in ${chunks} writes`);

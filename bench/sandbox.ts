@@ -21,7 +21,19 @@ interface Started {
 
 function startCli(companies: number): Promise<Started> {
   const began = performance.now();
-  const child = spawn(process.execPath, [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), path.join(ROOT, "sandbox/main.ts"), "--port", "0", "--companies", String(companies), "--no-rate-limits"], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(
+    process.execPath,
+    [
+      path.join(ROOT, "node_modules/tsx/dist/cli.mjs"),
+      path.join(ROOT, "sandbox/main.ts"),
+      "--port",
+      "0",
+      "--companies",
+      String(companies),
+      "--no-rate-limits",
+    ],
+    { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] },
+  );
   const lines = readline.createInterface({ input: child.stdout! });
   return new Promise((resolve, reject) => {
     let info: Started["info"] | undefined;
@@ -68,7 +80,7 @@ async function throughput(s: Started, concurrency: number): Promise<string> {
     }),
   );
   const seconds = (performance.now() - began) / 1000;
-  return `${(REQUESTS / seconds).toFixed(1)} req/s (${REQUESTS} requests, concurrency ${concurrency}, ${((bytes / REQUESTS) / 1e6).toFixed(1)} MB per response, ${((seconds / REQUESTS) * 1000 * concurrency).toFixed(0)} ms mean latency)`;
+  return `${(REQUESTS / seconds).toFixed(1)} req/s (${REQUESTS} requests, concurrency ${concurrency}, ${(bytes / REQUESTS / 1e6).toFixed(1)} MB per response, ${((seconds / REQUESTS) * 1000 * concurrency).toFixed(0)} ms mean latency)`;
 }
 
 async function stop(s: Started): Promise<void> {
@@ -83,7 +95,9 @@ async function main(): Promise<void> {
   for (const companies of [50_000, 1_000_000]) {
     const s = await startCli(companies);
     const mem = await memory(s);
-    console.log(`companies ${companies.toLocaleString("en-GB")}: data + listen ${s.startupMs} ms (process to ready ${s.wallMs.toFixed(0)} ms); RSS ${mem.rssMb} MB, peak RSS ${mem.peakRssMb} MB`);
+    console.log(
+      `companies ${companies.toLocaleString("en-GB")}: data + listen ${s.startupMs} ms (process to ready ${s.wallMs.toFixed(0)} ms); RSS ${mem.rssMb} MB, peak RSS ${mem.peakRssMb} MB`,
+    );
     if (companies === 50_000) {
       await page(s, 0);
       console.log(`  POST /v2/companies returnCount 1000: ${await throughput(s, 1)}`);
@@ -91,7 +105,9 @@ async function main(): Promise<void> {
     } else {
       const t = performance.now();
       const bytes = await page(s, 500_000);
-      console.log(`  one 1000-record page at skip 500000: ${(performance.now() - t).toFixed(0)} ms, ${(bytes / 1e6).toFixed(1)} MB`);
+      console.log(
+        `  one 1000-record page at skip 500000: ${(performance.now() - t).toFixed(0)} ms, ${(bytes / 1e6).toFixed(1)} MB`,
+      );
     }
     const after = await memory(s);
     console.log(`  peak RSS after requests: ${after.peakRssMb} MB`);

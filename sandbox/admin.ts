@@ -12,7 +12,16 @@ import type { SandboxState } from "./state";
  * It has no authentication: the sandbox holds only sample data and listens on localhost.
  */
 
-const FAULT_NUMBERS = ["latencyMs", "rate429", "rate500", "rate503", "rate504", "timeoutRate", "malformedRate", "seed"] as const;
+const FAULT_NUMBERS = [
+  "latencyMs",
+  "rate429",
+  "rate500",
+  "rate503",
+  "rate504",
+  "timeoutRate",
+  "malformedRate",
+  "seed",
+] as const;
 const SERVICES: readonly ServiceName[] = ["product", "matching", "classification", "market"];
 
 const bad = (message: string): Reply => json(400, { message });
@@ -26,16 +35,24 @@ export function parseFaults(input: Record<string, unknown>): Partial<FaultConfig
   const out: Partial<FaultConfig> = {};
   for (const [key, value] of Object.entries(input)) {
     if ((FAULT_NUMBERS as readonly string[]).includes(key)) {
-      if (typeof value !== "number" || value < 0 || (key.startsWith("rate") || key.endsWith("Rate") ? value > 1 : false)) return `${key} must be a number${key.includes("ate") ? " from 0 to 1" : " of 0 or more"}`;
+      if (
+        typeof value !== "number" ||
+        value < 0 ||
+        (key.startsWith("rate") || key.endsWith("Rate") ? value > 1 : false)
+      )
+        return `${key} must be a number${key.includes("ate") ? " from 0 to 1" : " of 0 or more"}`;
       (out as Record<string, number>)[key] = value;
     } else if (key === "timeoutMs") {
-      if (value !== null && (typeof value !== "number" || value < 0)) return "timeoutMs must be a number or null (hold until close)";
+      if (value !== null && (typeof value !== "number" || value < 0))
+        return "timeoutMs must be a number or null (hold until close)";
       out.timeoutMs = value as number | null;
     } else if (key === "services") {
-      if (value !== null && (!Array.isArray(value) || value.some((s) => !SERVICES.includes(s as ServiceName)))) return `services must be null or a list of ${SERVICES.join(", ")}`;
+      if (value !== null && (!Array.isArray(value) || value.some((s) => !SERVICES.includes(s as ServiceName))))
+        return `services must be null or a list of ${SERVICES.join(", ")}`;
       out.services = value as ServiceName[] | null;
     } else if (key === "degradedSteps") {
-      if (!Array.isArray(value) || value.some((s) => typeof s !== "string")) return "degradedSteps must be a list of step names";
+      if (!Array.isArray(value) || value.some((s) => typeof s !== "string"))
+        return "degradedSteps must be a list of step names";
       out.degradedSteps = value as string[];
     } else if (key === "batchFail") {
       if (typeof value !== "boolean") return "batchFail must be true or false";
@@ -55,7 +72,10 @@ export function createAdmin(state: SandboxState): AdminApi {
     now: state.nowIso(),
     faults: state.faults.current,
     rateLimits: state.limits,
-    memory: { rssMb: Math.round(process.memoryUsage().rss / 1e6), peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024) },
+    memory: {
+      rssMb: Math.round(process.memoryUsage().rss / 1e6),
+      peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+    },
   });
   const company = (req: RequestContext) => indexOfNumber(state.ds, req.params.companyNumber ?? "");
 
@@ -90,7 +110,8 @@ export function createAdmin(state: SandboxState): AdminApi {
       if (!input.ok) return input.reply;
       for (const [k, v] of Object.entries(input.value)) {
         if (!SERVICES.includes(k as ServiceName)) return bad(`unknown service ${k}`);
-        if (v !== null && !(typeof v === "number" && Number.isInteger(v) && v > 0)) return bad(`${k} must be a positive integer or null (no limit)`);
+        if (v !== null && !(typeof v === "number" && Number.isInteger(v) && v > 0))
+          return bad(`${k} must be a positive integer or null (no limit)`);
         state.limits[k as ServiceName] = v as number | null;
       }
       state.limiter.reset();

@@ -46,36 +46,100 @@ export function parseArgs(argv: readonly string[]): StartSandboxOptions & { help
     const next = () => argv[++k];
     const list = () => (next() ?? "").split(",").filter(Boolean);
     switch (flag) {
-      case "--help": case "-h": o.help = true; break;
-      case "--port": o.port = num(flag, next()); break;
-      case "--host": o.host = next() ?? "127.0.0.1"; break;
-      case "--seed": o.seed = num(flag, next()); break;
-      case "--companies": o.companies = num(flag, next()); break;
-      case "--market-companies": o.marketCompanies = num(flag, next()); break;
-      case "--latency": faults.latencyMs = num(flag, next()); break;
-      case "--fault-429": faults.rate429 = num(flag, next()); break;
-      case "--fault-500": faults.rate500 = num(flag, next()); break;
-      case "--fault-503": faults.rate503 = num(flag, next()); break;
-      case "--fault-504": faults.rate504 = num(flag, next()); break;
-      case "--fault-timeout": faults.timeoutRate = num(flag, next()); break;
-      case "--timeout-ms": { const ms = num(flag, next()); faults.timeoutMs = ms === 0 ? null : ms; break; }
-      case "--fault-malformed": faults.malformedRate = num(flag, next()); break;
-      case "--fault-services": faults.services = list() as ServiceName[]; break;
-      case "--fault-seed": faults.seed = num(flag, next()); break;
-      case "--degraded": faults.degradedSteps = list(); break;
-      case "--batch-fail": faults.batchFail = true; break;
-      case "--match-latency": { const [a, b] = (next() ?? "").split("-").map(Number); o.matchLatencyMs = [a ?? 0, b ?? a ?? 0]; break; }
-      case "--slow-match": o.matchLatencyMs = [20_000, 40_000]; break;
-      case "--batch-queued-ms": o.batchQueuedMs = num(flag, next()); break;
-      case "--batch-row-ms": o.batchRowMs = num(flag, next()); break;
-      case "--no-rate-limits": noLimits = true; break;
-      case "--rate-product": case "--rate-matching": case "--rate-classification": case "--rate-market":
-        rates[flag.slice("--rate-".length) as ServiceName] = num(flag, next()); break;
-      case "--jwt-lifetime": o.jwtLifetimeSeconds = num(flag, next()); break;
-      case "--free-quota": o.freeTierQuota = num(flag, next()); break;
-      case "--set-ttl-ms": o.numberSetTtlMs = num(flag, next()); break;
-      case "--allow-external-callbacks": o.allowExternalCallbacks = true; break;
-      default: throw new Error(`unknown option ${flag}\n${USAGE}`);
+      case "--help":
+      case "-h":
+        o.help = true;
+        break;
+      case "--port":
+        o.port = num(flag, next());
+        break;
+      case "--host":
+        o.host = next() ?? "127.0.0.1";
+        break;
+      case "--seed":
+        o.seed = num(flag, next());
+        break;
+      case "--companies":
+        o.companies = num(flag, next());
+        break;
+      case "--market-companies":
+        o.marketCompanies = num(flag, next());
+        break;
+      case "--latency":
+        faults.latencyMs = num(flag, next());
+        break;
+      case "--fault-429":
+        faults.rate429 = num(flag, next());
+        break;
+      case "--fault-500":
+        faults.rate500 = num(flag, next());
+        break;
+      case "--fault-503":
+        faults.rate503 = num(flag, next());
+        break;
+      case "--fault-504":
+        faults.rate504 = num(flag, next());
+        break;
+      case "--fault-timeout":
+        faults.timeoutRate = num(flag, next());
+        break;
+      case "--timeout-ms": {
+        const ms = num(flag, next());
+        faults.timeoutMs = ms === 0 ? null : ms;
+        break;
+      }
+      case "--fault-malformed":
+        faults.malformedRate = num(flag, next());
+        break;
+      case "--fault-services":
+        faults.services = list() as ServiceName[];
+        break;
+      case "--fault-seed":
+        faults.seed = num(flag, next());
+        break;
+      case "--degraded":
+        faults.degradedSteps = list();
+        break;
+      case "--batch-fail":
+        faults.batchFail = true;
+        break;
+      case "--match-latency": {
+        const [a, b] = (next() ?? "").split("-").map(Number);
+        o.matchLatencyMs = [a ?? 0, b ?? a ?? 0];
+        break;
+      }
+      case "--slow-match":
+        o.matchLatencyMs = [20_000, 40_000];
+        break;
+      case "--batch-queued-ms":
+        o.batchQueuedMs = num(flag, next());
+        break;
+      case "--batch-row-ms":
+        o.batchRowMs = num(flag, next());
+        break;
+      case "--no-rate-limits":
+        noLimits = true;
+        break;
+      case "--rate-product":
+      case "--rate-matching":
+      case "--rate-classification":
+      case "--rate-market":
+        rates[flag.slice("--rate-".length) as ServiceName] = num(flag, next());
+        break;
+      case "--jwt-lifetime":
+        o.jwtLifetimeSeconds = num(flag, next());
+        break;
+      case "--free-quota":
+        o.freeTierQuota = num(flag, next());
+        break;
+      case "--set-ttl-ms":
+        o.numberSetTtlMs = num(flag, next());
+        break;
+      case "--allow-external-callbacks":
+        o.allowExternalCallbacks = true;
+        break;
+      default:
+        throw new Error(`unknown option ${flag}\n${USAGE}`);
     }
   }
   if (Object.keys(faults).length > 0) o.faults = faults;

@@ -2,7 +2,12 @@
  * Fixed, documented sandbox credentials. They open only the sandbox, so printing them is fine.
  */
 
-export const PRODUCT_SCOPES_FULL = ["companies:read", "companies:classify", "companies:changes", "jobdata:read"] as const;
+export const PRODUCT_SCOPES_FULL = [
+  "companies:read",
+  "companies:classify",
+  "companies:changes",
+  "jobdata:read",
+] as const;
 
 export const SANDBOX_CREDENTIALS = {
   /** Product API token with every scope. */
@@ -31,8 +36,14 @@ export const PRODUCT_TOKEN_SCOPES: Readonly<Record<string, readonly string[]>> =
 };
 
 export const CLASSIFICATION_USERS: Readonly<Record<string, { password: string; freeTier: boolean }>> = {
-  [SANDBOX_CREDENTIALS.classificationUsername]: { password: SANDBOX_CREDENTIALS.classificationPassword, freeTier: false },
-  [SANDBOX_CREDENTIALS.classificationFreeUsername]: { password: SANDBOX_CREDENTIALS.classificationFreePassword, freeTier: true },
+  [SANDBOX_CREDENTIALS.classificationUsername]: {
+    password: SANDBOX_CREDENTIALS.classificationPassword,
+    freeTier: false,
+  },
+  [SANDBOX_CREDENTIALS.classificationFreeUsername]: {
+    password: SANDBOX_CREDENTIALS.classificationFreePassword,
+    freeTier: true,
+  },
 };
 
 /** Signs the sandbox's login JWTs; a sandbox secret, not a real one. */

@@ -89,7 +89,12 @@ export class Faults {
     const r = this.rng();
     let edge = c.timeoutRate;
     if (r < edge) return { latencyMs: c.latencyMs, hold: c.timeoutMs, malformed: false };
-    for (const [status, rate] of [[429, c.rate429], [500, c.rate500], [503, c.rate503], [504, c.rate504]] as const) {
+    for (const [status, rate] of [
+      [429, c.rate429],
+      [500, c.rate500],
+      [503, c.rate503],
+      [504, c.rate504],
+    ] as const) {
       edge += rate;
       if (r < edge) return { latencyMs: c.latencyMs, status, malformed: false };
     }

@@ -20,10 +20,20 @@ async function main(): Promise<void> {
   }
   const sandbox = await startSandbox({ ...options, log: (line) => console.error(line) });
   const { urls } = sandbox;
-  console.log(JSON.stringify({ product: urls.product, matching: urls.matching, classification: urls.classification, market: urls.market, credentials: startupCredentials() }));
+  console.log(
+    JSON.stringify({
+      product: urls.product,
+      matching: urls.matching,
+      classification: urls.classification,
+      market: urls.market,
+      credentials: startupCredentials(),
+    }),
+  );
   const rssMb = Math.round(process.resourceUsage().maxRSS / 1024);
   console.log(`sandbox listening on ${sandbox.origin} (seed ${sandbox.state.settings.seed})`);
-  console.log(`  started in ${Math.round(sandbox.startupMs)} ms with ${sandbox.state.ds.size} UK companies and ${sandbox.state.settings.marketCompanies} per market; peak RSS ${rssMb} MB`);
+  console.log(
+    `  started in ${Math.round(sandbox.startupMs)} ms with ${sandbox.state.ds.size} UK companies and ${sandbox.state.settings.marketCompanies} per market; peak RSS ${rssMb} MB`,
+  );
   console.log(`  admin API: ${sandbox.origin}/__admin (see sandbox/README.md)`);
   const stop = () => {
     void sandbox.close().then(() => process.exit(0));

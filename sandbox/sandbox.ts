@@ -41,13 +41,22 @@ export interface RunningSandbox {
 }
 
 export function buildServices(state: SandboxState): Service[] {
-  return [createProductService(state), createMatchingService(state), createClassificationService(state), createMarketService(state)];
+  return [
+    createProductService(state),
+    createMatchingService(state),
+    createClassificationService(state),
+    createMarketService(state),
+  ];
 }
 
 export async function startSandbox(options: StartSandboxOptions = {}): Promise<RunningSandbox> {
   const started = performance.now();
   const { port = 0, host = "127.0.0.1", now, log = () => undefined, ...overrides } = options;
-  const settings: SandboxSettings = { ...DEFAULT_SETTINGS, ...overrides, rateLimits: { ...DEFAULT_SETTINGS.rateLimits, ...overrides.rateLimits } };
+  const settings: SandboxSettings = {
+    ...DEFAULT_SETTINGS,
+    ...overrides,
+    rateLimits: { ...DEFAULT_SETTINGS.rateLimits, ...overrides.rateLimits },
+  };
   const state = new SandboxState(settings, now);
   const services = buildServices(state);
   const front = createSandboxServer(state, services, createAdmin(state), log);
@@ -60,7 +69,12 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
   const prefix = (name: string) => `${origin}${services.find((s) => s.name === name)?.prefix ?? `/${name}`}`;
   return {
     origin,
-    urls: { product: prefix("product"), matching: prefix("matching"), classification: prefix("classification"), market: prefix("market") },
+    urls: {
+      product: prefix("product"),
+      matching: prefix("matching"),
+      classification: prefix("classification"),
+      market: prefix("market"),
+    },
     credentials: SANDBOX_CREDENTIALS,
     state,
     startupMs: performance.now() - started,

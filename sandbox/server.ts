@@ -25,7 +25,12 @@ export interface SandboxServer {
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-export function createSandboxServer(state: SandboxState, services: readonly Service[], admin: AdminApi, log: (line: string) => void): SandboxServer {
+export function createSandboxServer(
+  state: SandboxState,
+  services: readonly Service[],
+  admin: AdminApi,
+  log: (line: string) => void,
+): SandboxServer {
   const held = new Set<() => void>();
 
   const hold = (ms: number | null, res: ServerResponse) =>
@@ -49,7 +54,8 @@ export function createSandboxServer(state: SandboxState, services: readonly Serv
     try {
       body = await readBody(req, BODY_LIMIT_BYTES);
     } catch (e) {
-      if (e instanceof BodyTooLarge) return send(res, { status: 413, body: { message: "Request body too large" } }, null);
+      if (e instanceof BodyTooLarge)
+        return send(res, { status: 413, body: { message: "Request body too large" } }, null);
       throw e;
     }
     if (url.pathname === "/__admin" || url.pathname.startsWith("/__admin/")) {
@@ -57,7 +63,11 @@ export function createSandboxServer(state: SandboxState, services: readonly Serv
     }
     const service = services.find((s) => url.pathname === s.prefix || url.pathname.startsWith(`${s.prefix}/`));
     if (!service) {
-      return send(res, { status: 404, body: { message: "No sandbox service at this path", services: services.map((s) => s.prefix) } }, null);
+      return send(
+        res,
+        { status: 404, body: { message: "No sandbox service at this path", services: services.map((s) => s.prefix) } },
+        null,
+      );
     }
     const decision = state.faults.decide(service.name);
     if (decision.latencyMs > 0) await sleep(decision.latencyMs);
@@ -69,7 +79,13 @@ export function createSandboxServer(state: SandboxState, services: readonly Serv
     if (decision.status) reply = service.faultReply(decision.status);
     else {
       try {
-        reply = await service.handle({ method, path: url.pathname.slice(service.prefix.length) || "/", query: url.searchParams, headers: req.headers, rawBody: body });
+        reply = await service.handle({
+          method,
+          path: url.pathname.slice(service.prefix.length) || "/",
+          query: url.searchParams,
+          headers: req.headers,
+          rawBody: body,
+        });
       } catch (e) {
         log(`sandbox: ${service.name} ${method} ${url.pathname} failed: ${(e as Error).stack ?? String(e)}`);
         reply = service.faultReply(500);

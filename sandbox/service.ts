@@ -13,6 +13,9 @@ export interface Service {
 }
 
 /** Request context with the params of a route match filled in. */
-export function routed(req: Omit<RequestContext, "params">, match: Extract<RouteMatch, { kind: "found" }>): RequestContext {
+export function routed(
+  req: Omit<RequestContext, "params">,
+  match: Extract<RouteMatch, { kind: "found" }>,
+): RequestContext {
   return { ...req, params: match.params };
 }

@@ -15,7 +15,11 @@ if (files.length === 0) console.log("No benchmarks yet.");
 let failed = false;
 for (const file of files) {
   console.log(`\n=== ${file} ===`);
-  const result = spawnSync(process.execPath, [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), path.join("bench", file)], { cwd: ROOT, stdio: "inherit" });
+  const result = spawnSync(
+    process.execPath,
+    [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), path.join("bench", file)],
+    { cwd: ROOT, stdio: "inherit" },
+  );
   if (result.status !== 0) failed = true;
 }
 process.exit(failed ? 1 : 0);

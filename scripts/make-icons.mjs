@@ -9,7 +9,8 @@ const WHITE = [255, 255, 255, 255];
 const GREEN = [0x2e, 0xb8, 0x6e, 255];
 
 function crc32(buf) {
-  let c, crc = 0xffffffff;
+  let c,
+    crc = 0xffffffff;
   for (let n = 0; n < buf.length; n++) {
     c = (crc ^ buf[n]) & 0xff;
     for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
@@ -34,13 +35,20 @@ function png(size, pixel) {
     for (let x = 0; x < size; x++) {
       const [r, g, b, a] = pixel(x + 0.5, y + 0.5, size);
       const o = y * (size * 4 + 1) + 1 + x * 4;
-      raw[o] = r; raw[o + 1] = g; raw[o + 2] = b; raw[o + 3] = a;
+      raw[o] = r;
+      raw[o + 1] = g;
+      raw[o + 2] = b;
+      raw[o + 3] = a;
     }
   }
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(size, 0);
   ihdr.writeUInt32BE(size, 4);
-  ihdr[8] = 8; ihdr[9] = 6; ihdr[10] = 0; ihdr[11] = 0; ihdr[12] = 0;
+  ihdr[8] = 8;
+  ihdr[9] = 6;
+  ihdr[10] = 0;
+  ihdr[11] = 0;
+  ihdr[12] = 0;
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk("IHDR", ihdr),
@@ -50,12 +58,15 @@ function png(size, pixel) {
 }
 
 function icon(x, y, s) {
-  const u = x / s, v = y / s;
-  const r = 0.16, inset = 0.04;
+  const u = x / s,
+    v = y / s;
+  const r = 0.16,
+    inset = 0.04;
   const cx = Math.min(Math.max(u, inset + r), 1 - inset - r);
   const cy = Math.min(Math.max(v, inset + r), 1 - inset - r);
   if ((u - cx) ** 2 + (v - cy) ** 2 > r * r) return [0, 0, 0, 0];
-  const tick = (u > 0.56 && u < 0.9 && Math.abs(v - (0.78 - (u - 0.56) * 0.9)) < 0.07 && u > 0.66) ||
+  const tick =
+    (u > 0.56 && u < 0.9 && Math.abs(v - (0.78 - (u - 0.56) * 0.9)) < 0.07 && u > 0.66) ||
     (u > 0.5 && u < 0.68 && Math.abs(v - (0.62 + (u - 0.5) * 0.9)) < 0.07);
   if (tick) return GREEN;
   for (const row of [0.28, 0.46, 0.64]) {

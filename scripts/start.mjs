@@ -57,7 +57,9 @@ function sideload(manifest) {
     return false;
   }
   // This CLI can exit 0 when it fails, so its exit code proves little; the instructions stay printed.
-  const result = spawnSync(process.execPath, [cli, "sideload", manifest, "desktop", "--app", "Excel"], { stdio: "inherit" });
+  const result = spawnSync(process.execPath, [cli, "sideload", manifest, "desktop", "--app", "Excel"], {
+    stdio: "inherit",
+  });
   return result.status === 0;
 }
 
@@ -73,9 +75,13 @@ function instructions(origin, sideloaded, trusted) {
     "  • Excel desktop (Windows): File › Options › Trust Center › Trust Center Settings › Trusted Add-in Catalogs,",
     "    add a shared folder holding manifest.xml, restart Excel, then Home › Add-ins › Shared Folder.",
     "  • Excel desktop (Mac): copy manifest.xml to ~/Library/Containers/com.microsoft.Excel/Data/Documents/wef/ and restart Excel.",
-    trusted ? "" : `  The HTTPS certificate is signed by a development CA your system does not trust yet: import ${CA_CERTIFICATE_PATH}\n  into your browser's (or system's) trusted authorities, or run: npx office-addin-dev-certs install`,
+    trusted
+      ? ""
+      : `  The HTTPS certificate is signed by a development CA your system does not trust yet: import ${CA_CERTIFICATE_PATH}\n  into your browser's (or system's) trusted authorities, or run: npx office-addin-dev-certs install`,
     "Then open the UK Companies tab and choose Open pane. Press Ctrl+C to stop.",
-  ].filter(Boolean).join("\n");
+  ]
+    .filter(Boolean)
+    .join("\n");
 }
 
 async function main() {
@@ -87,12 +93,20 @@ async function main() {
     if (sandbox) {
       const c = sandbox.info.credentials;
       console.log(`Sandbox ready at ${sandbox.origin} (product ${sandbox.info.product}).`);
-      console.log(`Sandbox credentials — product token: ${c.productToken} · matching key: ${c.matchingKey} · classification: ${c.classificationUsername} / ${c.classificationPassword} · market key: ${c.marketKey}`);
+      console.log(
+        `Sandbox credentials — product token: ${c.productToken} · matching key: ${c.matchingKey} · classification: ${c.classificationUsername} / ${c.classificationPassword} · market key: ${c.marketKey}`,
+      );
     } else {
       console.log("The sandbox is not part of this build yet (sandbox/main.ts is missing); /sandbox/* answers 503.");
     }
   }
-  const server = await startAddinServer({ root: path.join(ROOT, "dist"), port: Number(opts.port), tls, sandboxOrigin: sandbox?.origin, sandboxCredentials: sandbox?.info.credentials });
+  const server = await startAddinServer({
+    root: path.join(ROOT, "dist"),
+    port: Number(opts.port),
+    tls,
+    sandboxOrigin: sandbox?.origin,
+    sandboxCredentials: sandbox?.info.credentials,
+  });
   let watcher;
   if (opts.watch) {
     watcher = spawn(process.execPath, [webpack, "--mode", "development", "--watch"], { cwd: ROOT, stdio: "inherit" });

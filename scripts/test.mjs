@@ -32,7 +32,11 @@ for (const [name, args] of steps) {
   }
   console.log(`\n▶ ${name}: ${path.relative(ROOT, args[0])} ${args.slice(1).join(" ")}`);
   const started = Date.now();
-  const result = spawnSync(process.execPath, args, { cwd: ROOT, stdio: "inherit", env: { ...process.env, UKCO_TEST_DEPLOYMENT_URL: TEST_DEPLOYMENT_URL } });
+  const result = spawnSync(process.execPath, args, {
+    cwd: ROOT,
+    stdio: "inherit",
+    env: { ...process.env, UKCO_TEST_DEPLOYMENT_URL: TEST_DEPLOYMENT_URL },
+  });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (result.status !== 0) {
     console.error(`\n✖ ${name} failed after ${seconds} s`);

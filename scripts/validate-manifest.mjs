@@ -6,13 +6,19 @@ import { validateManifest } from "./lib/validate-manifest.cjs";
 const ROOT = path.resolve(import.meta.dirname, "..");
 const files = process.argv.slice(2).length
   ? process.argv.slice(2)
-  : ["manifest.xml", "dist/manifest.xml"].filter((file) => file === "manifest.xml" || existsSync(path.join(ROOT, file)));
+  : ["manifest.xml", "dist/manifest.xml"].filter(
+      (file) => file === "manifest.xml" || existsSync(path.join(ROOT, file)),
+    );
 
 let failed = false;
 for (const file of files) {
   const result = validateManifest(readFileSync(path.resolve(ROOT, file), "utf8"));
-  const label = { valid: "schema valid", invalid: "SCHEMA ERRORS", skipped: "schema NOT CHECKED" }[result.schema.status];
-  console.log(`${file}: ${label}; ${result.references.length ? `${result.references.length} reference problem(s)` : "references resolve"}`);
+  const label = { valid: "schema valid", invalid: "SCHEMA ERRORS", skipped: "schema NOT CHECKED" }[
+    result.schema.status
+  ];
+  console.log(
+    `${file}: ${label}; ${result.references.length ? `${result.references.length} reference problem(s)` : "references resolve"}`,
+  );
   for (const message of [...result.schema.messages, ...result.references]) console.log(`  ${message}`);
   if (!result.ok) failed = true;
 }

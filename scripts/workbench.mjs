@@ -31,7 +31,14 @@ const { values: opts } = parseArgs({
 });
 const sandboxArgs = split === -1 ? [] : process.argv.slice(split + 1);
 const CHROMIUM = process.env.UKCO_CHROMIUM_PATH ?? "/usr/bin/chromium";
-const BROWSER_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+const BROWSER_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
 
 function buildAddin() {
   console.log("Building the add-in (webpack, development mode) …");
@@ -44,7 +51,13 @@ async function serve(officeJsFile, sandbox) {
   const sandboxOrigin = sandbox?.origin;
   const sandboxCredentials = sandbox?.info.credentials;
   try {
-    return await startAddinServer({ root: DIST, port: Number(opts.port), sandboxOrigin, sandboxCredentials, officeJsFile });
+    return await startAddinServer({
+      root: DIST,
+      port: Number(opts.port),
+      sandboxOrigin,
+      sandboxCredentials,
+      officeJsFile,
+    });
   } catch (error) {
     if (error.code !== "EADDRINUSE") throw error;
     console.log(`Port ${opts.port} is in use; serving on a free port instead.`);
@@ -55,7 +68,8 @@ async function serve(officeJsFile, sandbox) {
 /** Why a visible browser cannot be opened here, or undefined when it can. */
 function noBrowserReason() {
   if (opts["no-browser"]) return "--no-browser was given";
-  if (process.platform === "linux" && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) return "there is no display (DISPLAY is not set)";
+  if (process.platform === "linux" && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY)
+    return "there is no display (DISPLAY is not set)";
   if (!existsSync(CHROMIUM)) return `Chromium is not at ${CHROMIUM} (set UKCO_CHROMIUM_PATH)`;
   return undefined;
 }
@@ -63,10 +77,19 @@ function noBrowserReason() {
 async function openBrowser(url) {
   const { chromium } = require("playwright-core");
   const profile = await mkdtemp(path.join(os.tmpdir(), "ukco-workbench-"));
-  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: false, viewport: null, args: [...BROWSER_ARGS, "--start-maximized"] });
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: false,
+    viewport: null,
+    args: [...BROWSER_ARGS, "--start-maximized"],
+  });
   const page = context.pages()[0] ?? (await context.newPage());
   await page.goto(url);
-  context.on("close", () => console.log("The browser window was closed; the server keeps running until Ctrl+C (open the URL above in any browser)."));
+  context.on("close", () =>
+    console.log(
+      "The browser window was closed; the server keeps running until Ctrl+C (open the URL above in any browser).",
+    ),
+  );
   return async () => {
     await context.close().catch(() => undefined);
     await rm(profile, { recursive: true, force: true });
@@ -76,21 +99,30 @@ async function openBrowser(url) {
 async function main() {
   if (opts.rebuild || !existsSync(path.join(DIST, "taskpane.html"))) buildAddin();
   const sim = await buildOfficeSim();
-  console.log(`Simulated Office host: ${path.relative(ROOT, sim.file)} (${Math.round(sim.bytes / 1024)} KB${sim.built ? `, built in ${sim.ms} ms` : ", up to date"})`);
+  console.log(
+    `Simulated Office host: ${path.relative(ROOT, sim.file)} (${Math.round(sim.bytes / 1024)} KB${sim.built ? `, built in ${sim.ms} ms` : ", up to date"})`,
+  );
   const sandbox = opts["no-sandbox"] ? undefined : await startSandboxProcess({ port: 0, args: sandboxArgs });
   if (sandbox) {
     const c = sandbox.info.credentials;
-    console.log(`Sandbox at ${sandbox.origin}. Credentials — product token: ${c.productToken} · matching key: ${c.matchingKey} · classification: ${c.classificationUsername} / ${c.classificationPassword} · market key: ${c.marketKey}`);
+    console.log(
+      `Sandbox at ${sandbox.origin}. Credentials — product token: ${c.productToken} · matching key: ${c.matchingKey} · classification: ${c.classificationUsername} / ${c.classificationPassword} · market key: ${c.marketKey}`,
+    );
   } else if (!opts["no-sandbox"]) {
     console.log("The sandbox is not part of this build yet (sandbox/main.ts is missing); the services answer 503.");
   }
   const server = await serve(sim.file, sandbox);
   const url = `${server.origin}/taskpane.html`;
   console.log(`\nThe add-in on the simulated Excel: ${url}`);
-  console.log('Type into the formula bar (e.g. =UKCO.MATCH("Tesco PLC")) and press Enter; the ribbon buttons run the add-in\'s commands.');
+  console.log(
+    'Type into the formula bar (e.g. =UKCO.MATCH("Tesco PLC")) and press Enter; the ribbon buttons run the add-in\'s commands.',
+  );
   const reason = noBrowserReason();
   const closeBrowser = reason ? undefined : await openBrowser(url);
-  if (reason) console.log(`Not opening a browser: ${reason}. Open the URL above in any browser: the server itself puts the simulated host in the page.`);
+  if (reason)
+    console.log(
+      `Not opening a browser: ${reason}. Open the URL above in any browser: the server itself puts the simulated host in the page.`,
+    );
   console.log("Press Ctrl+C to stop.");
 
   const stop = async () => {

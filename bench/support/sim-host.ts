@@ -15,7 +15,9 @@ import type { RunningSandbox } from "../../sandbox/sandbox";
 import { createSimulatedExcel, installOfficeSim, type SimulatedExcel } from "../../tools/office-sim";
 import { MemoryStorage } from "../../test/support/memory-stores";
 
-const { functionFiles } = createRequire(__filename)("../../scripts/lib/function-files.cjs") as { functionFiles(): string[] };
+const { functionFiles } = createRequire(__filename)("../../scripts/lib/function-files.cjs") as {
+  functionFiles(): string[];
+};
 
 type AnyFunction = (...args: unknown[]) => unknown;
 
@@ -50,7 +52,10 @@ export interface Traffic {
 }
 
 /** Clients signed in to the sandbox with its credentials; every request counted by service. */
-export async function signedInClients(sandbox: RunningSandbox, options: Partial<Pick<ApiClientsOptions, "limits" | "clock">> = {}): Promise<{ clients: ApiClients; credentials: CredentialStore; traffic: Traffic }> {
+export async function signedInClients(
+  sandbox: RunningSandbox,
+  options: Partial<Pick<ApiClientsOptions, "limits" | "clock">> = {},
+): Promise<{ clients: ApiClients; credentials: CredentialStore; traffic: Traffic }> {
   const credentials = new CredentialStore(new MemoryStorage());
   const c = sandbox.credentials;
   await credentials.save("product", c.productToken);
@@ -105,7 +110,12 @@ export async function openWorkbook(
   const installed = installOfficeSim(globalThis as unknown as Record<string, unknown>, excel);
   const engine = new Engine({ clients, clock: options.clock, store: customXmlStore });
   await engine.ready;
-  const runtime: Runtime = { config: { services: { product: "", matching: "", classification: "", market: "" }, sandbox: true }, credentials, clients, engine };
+  const runtime: Runtime = {
+    config: { services: { product: "", matching: "", classification: "", market: "" }, sandbox: true },
+    credentials,
+    clients,
+    engine,
+  };
   provideRuntime(runtime);
   const settled: number[] = [];
   const note = () => settled.push(performance.now());

@@ -31,7 +31,9 @@ const SIMILAR = 5;
 
 const THEME_PHRASES = SAMPLE_THEMES.map((t) => t.keywords.map((k) => words(k)));
 const SIC_WORDS = SIC_CODES.map((s) => new Set(contentWords(s.description)));
-const KEYWORD_STEMS = [...new Set(THEME_PHRASES.flat(2))].filter((w) => w.length >= 3).sort((a, b) => b.length - a.length);
+const KEYWORD_STEMS = [...new Set(THEME_PHRASES.flat(2))]
+  .filter((w) => w.length >= 3)
+  .sort((a, b) => b.length - a.length);
 
 const saturate = (raw: number) => round(1 - Math.exp(-raw / 2), 4);
 
@@ -63,15 +65,30 @@ export function classifyText(ds: Dataset, text: string): Classification {
     .slice(0, TOP_CODES);
   const fromThemes = (codesOf: (t: number) => readonly string[], describeCode: (code: string) => string) => {
     const acc = new Map<string, number>();
-    for (const s of scored) codesOf(s.t).forEach((code, k) => acc.set(code, Math.max(acc.get(code) ?? 0, saturate(s.raw) * (1 - k * 0.15))));
-    return [...acc].sort((a, b) => b[1] - a[1]).slice(0, TOP_CODES).map(([Code, Score]) => ({ Code, Description: describeCode(Code), Score: round(Score, 4) }));
+    for (const s of scored)
+      codesOf(s.t).forEach((code, k) => acc.set(code, Math.max(acc.get(code) ?? 0, saturate(s.raw) * (1 - k * 0.15))));
+    return [...acc]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, TOP_CODES)
+      .map(([Code, Score]) => ({ Code, Description: describeCode(Code), Score: round(Score, 4) }));
   };
   const best = scored[0];
   return {
-    RTICs: scored.map((s) => ({ Code: SAMPLE_THEMES[s.t]!.code, Description: SAMPLE_THEMES[s.t]!.description, Score: saturate(s.raw), WordsMatched: s.matched })),
+    RTICs: scored.map((s) => ({
+      Code: SAMPLE_THEMES[s.t]!.code,
+      Description: SAMPLE_THEMES[s.t]!.description,
+      Score: saturate(s.raw),
+      WordsMatched: s.matched,
+    })),
     SICs: sics,
-    RSICs: fromThemes((t) => SAMPLE_THEMES[t]!.sics, (code) => SIC_CODES.find((s) => s.code === code)?.description ?? ""),
-    RNAICs: fromThemes((t) => SAMPLE_THEMES[t]!.naics, (code) => naicsByCode(code).description),
+    RSICs: fromThemes(
+      (t) => SAMPLE_THEMES[t]!.sics,
+      (code) => SIC_CODES.find((s) => s.code === code)?.description ?? "",
+    ),
+    RNAICs: fromThemes(
+      (t) => SAMPLE_THEMES[t]!.naics,
+      (code) => naicsByCode(code).description,
+    ),
     SimilarCompanies: best ? similarCompanies(ds, best.t, saturate(best.raw)) : [],
     TotalWordsProcessed: all.length,
   };
@@ -81,7 +98,11 @@ function similarCompanies(ds: Dataset, theme: number, score: number): Classifica
   const out: Classification["SimilarCompanies"] = [];
   for (const i of membersOfTheme(ds, theme)) {
     if (!isActive(ds, i) || domainOf(ds, i) === null) continue;
-    out.push({ CompanyNumber: companyNumberOf(ds, i), CompanyName: ds.names[i] ?? "", Similarity: round(score * (0.95 - out.length * 0.05), 4) });
+    out.push({
+      CompanyNumber: companyNumberOf(ds, i),
+      CompanyName: ds.names[i] ?? "",
+      Similarity: round(score * (0.95 - out.length * 0.05), 4),
+    });
     if (out.length >= SIMILAR) break;
   }
   return out;
@@ -92,7 +113,13 @@ export function websiteText(ds: Dataset, url: string): string {
   const domain = domainOfUrl(url);
   const known = ds.domainIndex.find(domain).find((i) => isActive(ds, i));
   if (known !== undefined) return describe(makeContext(ds, known));
-  const chunks = url.toLowerCase().replace(/^[a-z]+:\/\//, "").replace(/^www\./, "").replace(/\.(co\.uk|com|org|net|io|uk|ai|co)(?=$|[/?#])/g, " ").match(/[a-z]+/g) ?? [];
+  const chunks =
+    url
+      .toLowerCase()
+      .replace(/^[a-z]+:\/\//, "")
+      .replace(/^www\./, "")
+      .replace(/\.(co\.uk|com|org|net|io|uk|ai|co)(?=$|[/?#])/g, " ")
+      .match(/[a-z]+/g) ?? [];
   const found: string[] = [];
   for (const chunk of chunks) {
     let rest = chunk;

@@ -1,7 +1,9 @@
 /** Word handling for the instant classifier: lower-case words, a light plural stemmer, stop words. */
 
 export const STOP_WORDS = new Set(
-  "a an and are as at be by for from has have in is it its of on or our the their to we with who you your this that these those all across other n e c activities services service company ltd limited uk".split(" "),
+  "a an and are as at be by for from has have in is it its of on or our the their to we with who you your this that these those all across other n e c activities services service company ltd limited uk".split(
+    " ",
+  ),
 );
 
 export function stem(word: string): string {

@@ -1,5 +1,14 @@
 import type { NumberPrefix } from "./company-number";
-import { ADJECTIVES, COINED_HEADS, COINED_TAILS, GROUP_BRANDS, GROUP_MEMBER_QUALIFIERS, OVERSEAS_SUFFIXES, PLACE_WORDS, SURNAMES } from "./names";
+import {
+  ADJECTIVES,
+  COINED_HEADS,
+  COINED_TAILS,
+  GROUP_BRANDS,
+  GROUP_MEMBER_QUALIFIERS,
+  OVERSEAS_SUFFIXES,
+  PLACE_WORDS,
+  SURNAMES,
+} from "./names";
 import { type Rng, chance, pick } from "./prng";
 import type { Theme } from "./rtics";
 

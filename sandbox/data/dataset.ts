@@ -7,7 +7,14 @@ import type { StringIndex } from "./string-index";
  * by record.ts, deterministically from the seed and the company's index.
  */
 
-export const STATUS = { ACTIVE: 0, DISSOLVED: 1, STRIKE_OFF: 2, LIQUIDATION: 3, ADMINISTRATION: 4, DORMANT: 5 } as const;
+export const STATUS = {
+  ACTIVE: 0,
+  DISSOLVED: 1,
+  STRIKE_OFF: 2,
+  LIQUIDATION: 3,
+  ADMINISTRATION: 4,
+  DORMANT: 5,
+} as const;
 
 /** Product-API label and the register wording the matching service reports, per status code. */
 export const STATUS_LABELS: readonly { readonly product: string; readonly register: string }[] = [

@@ -1,6 +1,14 @@
 import { normaliseName } from "../matching/normalise";
 import { NUMBER_PREFIXES, type NumberPrefix, encodeNumber, sortByNumber } from "./company-number";
-import { groupBrand, groupMemberName, groupRootName, nearDuplicateName, standaloneName, twinName, withQualifier } from "./company-names";
+import {
+  groupBrand,
+  groupMemberName,
+  groupRootName,
+  nearDuplicateName,
+  standaloneName,
+  twinName,
+  withQualifier,
+} from "./company-names";
 import { type Dataset, FLAG, type GroupInfo, NO_THEME, STATUS, domainOf } from "./dataset";
 import { planGroups, levelsOf } from "./groups";
 import { incorporationDay } from "./incorporation";
@@ -24,9 +32,27 @@ const OTHER_STATUS: readonly [status: number, p: number][] = [
   [STATUS.ADMINISTRATION, 0.005],
   [STATUS.DORMANT, 0.01],
 ];
-const PREFIX_SHARE: Readonly<Record<NumberPrefix, number>> = { "": 0.8, FC: 0.04, NC: 0.005, NI: 0.03, OC: 0.03, R0: 0.005, SC: 0.08, SO: 0.01 };
+const PREFIX_SHARE: Readonly<Record<NumberPrefix, number>> = {
+  "": 0.8,
+  FC: 0.04,
+  NC: 0.005,
+  NI: 0.03,
+  OC: 0.03,
+  R0: 0.005,
+  SC: 0.08,
+  SO: 0.01,
+};
 /** Highest number issued so far per prefix on the real register, roughly; gaps spread numbers up to it. */
-const PREFIX_MAX: Readonly<Record<NumberPrefix, number>> = { "": 16_500_000, FC: 42_000, NC: 2_500, NI: 720_000, OC: 450_000, R0: 9_000, SC: 850_000, SO: 310_000 };
+const PREFIX_MAX: Readonly<Record<NumberPrefix, number>> = {
+  "": 16_500_000,
+  FC: 42_000,
+  NC: 2_500,
+  NI: 720_000,
+  OC: 450_000,
+  R0: 9_000,
+  SC: 850_000,
+  SO: 310_000,
+};
 
 function cumulative(weights: number[]): Float64Array {
   const out = new Float64Array(weights.length);
@@ -94,7 +120,10 @@ class Builder {
       parentOf: new Int32Array(n).fill(-1),
       level: new Uint8Array(n),
       groups: [],
-      nameIndex: new StringIndex(n, (i) => keys[i] ?? (names[i] === undefined ? null : normaliseName(names[i] as string))),
+      nameIndex: new StringIndex(
+        n,
+        (i) => keys[i] ?? (names[i] === undefined ? null : normaliseName(names[i] as string)),
+      ),
       domainOverrides: new Map(),
     };
   }
@@ -171,7 +200,8 @@ function buildGroups(b: Builder): number {
       ds.parentOf[i] = k === 0 ? -1 : root + (plan.parents[k] ?? 0);
       ds.level[i] = levels[k] ?? 0;
       if (k === 0) ds.flags[i] = (ds.flags[i] ?? 0) | FLAG.HAS_WEBSITE | FLAG.HAS_ESTIMATE;
-      else if (ds.status[i] !== STATUS.DISSOLVED && chance(rng, 0.5)) ds.flags[i] = (ds.flags[i] ?? 0) | FLAG.HAS_WEBSITE | FLAG.INHERITED_WEBSITE;
+      else if (ds.status[i] !== STATUS.DISSOLVED && chance(rng, 0.5))
+        ds.flags[i] = (ds.flags[i] ?? 0) | FLAG.HAS_WEBSITE | FLAG.INHERITED_WEBSITE;
     }
     ds.groups.push({ id: g, root, size: plan.size, brand });
   });
@@ -187,13 +217,24 @@ function buildStandalone(b: Builder, first: number): void {
     const prefix = base >= 0 ? (NUMBER_PREFIXES[b.prefix[base] ?? 0] ?? "") : b.randomPrefix();
     if (base >= 0 && r < TWIN_RATE) {
       b.name(i, () => twinName(names[base] ?? ""), true);
-      b.company(i, ds.theme[base] ?? 0, prefix, chance(rng, 0.5) ? (ds.area[base] ?? 0) : pickCumulative(rng, areaCumFor(prefix)), STATUS.DISSOLVED);
+      b.company(
+        i,
+        ds.theme[base] ?? 0,
+        prefix,
+        chance(rng, 0.5) ? (ds.area[base] ?? 0) : pickCumulative(rng, areaCumFor(prefix)),
+        STATUS.DISSOLVED,
+      );
       ds.flags[i] = (ds.flags[i] ?? 0) | FLAG.TWIN;
       continue;
     }
-    const theme = base >= 0 && r < TWIN_RATE + NEAR_DUPLICATE_RATE ? (ds.theme[base] ?? 0) : pickCumulative(rng, THEME_CUM);
+    const theme =
+      base >= 0 && r < TWIN_RATE + NEAR_DUPLICATE_RATE ? (ds.theme[base] ?? 0) : pickCumulative(rng, THEME_CUM);
     const near = base >= 0 && r < TWIN_RATE + NEAR_DUPLICATE_RATE;
-    b.name(i, (attempt) => (near && attempt === 0 ? nearDuplicateName(rng, names[base] ?? "") : standaloneName(rng, themeAt(theme), prefix, attempt > 0)));
+    b.name(i, (attempt) =>
+      near && attempt === 0
+        ? nearDuplicateName(rng, names[base] ?? "")
+        : standaloneName(rng, themeAt(theme), prefix, attempt > 0),
+    );
     b.company(i, theme, prefix, pickCumulative(rng, areaCumFor(prefix)), b.randomStatus());
     if (near) ds.flags[i] = (ds.flags[i] ?? 0) | FLAG.NEAR_DUPLICATE;
   }
@@ -213,7 +254,9 @@ function assignNumbers(b: Builder): void {
   const counts = new Array<number>(NUMBER_PREFIXES.length).fill(0);
   for (let i = 0; i < n; i++) counts[b.prefix[i] ?? 0]!++;
   const next = NUMBER_PREFIXES.map((p): number => (p === "" ? 10_000 : 1));
-  const gaps = NUMBER_PREFIXES.map((p, r) => Math.max(1, Math.floor((PREFIX_MAX[p] * 0.97) / Math.max(1, counts[r] ?? 1))));
+  const gaps = NUMBER_PREFIXES.map((p, r) =>
+    Math.max(1, Math.floor((PREFIX_MAX[p] * 0.97) / Math.max(1, counts[r] ?? 1))),
+  );
   for (const i of order) {
     const r = b.prefix[i] ?? 0;
     const p = NUMBER_PREFIXES[r] ?? "";

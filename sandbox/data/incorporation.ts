@@ -18,7 +18,13 @@ const KNOTS: readonly [fraction: number, year: number][] = [
 ];
 
 /** INFERRED first years of registers that started late: LLPs in 2001; old NI R0 numbers end by 1990. */
-const YEAR_SPAN: Readonly<Record<string, readonly [number, number]>> = { OC: [2001, 2026.4], SO: [2001.5, 2026.4], NC: [2004, 2026.4], R0: [1925, 1990], FC: [1965, 2026.4] };
+const YEAR_SPAN: Readonly<Record<string, readonly [number, number]>> = {
+  OC: [2001, 2026.4],
+  SO: [2001.5, 2026.4],
+  NC: [2004, 2026.4],
+  R0: [1925, 1990],
+  FC: [1965, 2026.4],
+};
 
 /** Day number (since 1970-01-01) for a position 0..1 along a prefix's number range. */
 export function incorporationDay(fraction: number, jitter: number, prefix = ""): number {

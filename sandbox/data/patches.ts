@@ -61,7 +61,13 @@ export class CompanyPatches {
     this.overlays.set(i, overlay);
     const changes = Object.entries(fields)
       .filter(([field, value]) => JSON.stringify(before[field] ?? null) !== JSON.stringify(value))
-      .map(([field, value]) => ({ CompanyNumber: companyNumberOf(this.ds, i), Field: field, OldValue: before[field] ?? null, NewValue: value, ChangedAt: nowIso }));
+      .map(([field, value]) => ({
+        CompanyNumber: companyNumberOf(this.ds, i),
+        Field: field,
+        OldValue: before[field] ?? null,
+        NewValue: value,
+        ChangedAt: nowIso,
+      }));
     this.log.set(i, [...this.changesOf(i), ...changes]);
     return changes;
   }

@@ -25,9 +25,18 @@ Software_Developer Chef Builder Electrician Farmer Pharmacist Architect Designer
 Businessman Businesswoman Investor Marketing_Manager Sales_Director Operations_Director Scientist
 `).map((w) => w.replace(/_/g, " "));
 
-export const NATIONALITIES = words(`British British British British British Irish Scottish Welsh Indian Polish Chinese Nigerian Italian American`);
+export const NATIONALITIES = words(
+  `British British British British British Irish Scottish Welsh Indian Polish Chinese Nigerian Italian American`,
+);
 
-export const OFFICER_ROLES = ["Director", "Director", "Director", "Secretary", "LLP Member", "Nominee Director"] as const;
+export const OFFICER_ROLES = [
+  "Director",
+  "Director",
+  "Director",
+  "Secretary",
+  "LLP Member",
+  "Nominee Director",
+] as const;
 
 export const HONOURS = ["", "", "", "", "", "", "", "", "OBE", "MBE", "CBE", "FCA", "PhD"] as const;
 
@@ -43,9 +52,27 @@ Scottish_Enterprise British_Business_Bank Development_Bank_of_Wales Northstar_Ve
 Foresight_Group Par_Equity IQ_Capital Ahren_Innovation_Capital Amadeus_Capital Notion_Capital
 `).map((w) => w.replace(/_/g, " "));
 
-export const INVESTOR_TYPES = ["Venture Capital", "Angel", "Corporate", "Government", "Private Equity", "Crowdfunding", "Accelerator"] as const;
+export const INVESTOR_TYPES = [
+  "Venture Capital",
+  "Angel",
+  "Corporate",
+  "Government",
+  "Private Equity",
+  "Crowdfunding",
+  "Accelerator",
+] as const;
 
-export const ROUND_TYPES = ["Seed", "Pre-Seed", "Series A", "Series B", "Series C", "Grant", "Debt", "Acquisition", "Crowdfunding"] as const;
+export const ROUND_TYPES = [
+  "Seed",
+  "Pre-Seed",
+  "Series A",
+  "Series B",
+  "Series C",
+  "Grant",
+  "Debt",
+  "Acquisition",
+  "Crowdfunding",
+] as const;
 
 export const UNIVERSITIES = words(`
 University_of_Oxford University_of_Cambridge Imperial_College_London University_College_London

@@ -142,7 +142,9 @@ const INWARD_LETTERS = "ABDEFGHJLNPQRSTUWXY";
 /** A postcode in the area, e.g. `EH3 9DR`; London central areas get a letter district (`EC1A`). */
 export function makePostcode(area: PostcodeArea, district: number, sector: number, unit: number): string {
   const london = area.area === "EC" || area.area === "WC";
-  const outward = london ? `${area.area}${1 + (district % 4)}${"ABMNRVY"[district % 7]}` : `${area.area}${1 + (district % 20)}`;
+  const outward = london
+    ? `${area.area}${1 + (district % 4)}${"ABMNRVY"[district % 7]}`
+    : `${area.area}${1 + (district % 20)}`;
   const l1 = INWARD_LETTERS[unit % INWARD_LETTERS.length] ?? "A";
   const l2 = INWARD_LETTERS[Math.floor(unit / INWARD_LETTERS.length) % INWARD_LETTERS.length] ?? "B";
   return `${outward} ${sector % 10}${l1}${l2}`;

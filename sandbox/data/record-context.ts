@@ -1,5 +1,15 @@
 import { prefixOfCode } from "./company-number";
-import { type Dataset, FLAG, NO_THEME, STATUS, STATUS_LABELS, companyNumberOf, dayToIso, domainOf, hasFlag } from "./dataset";
+import {
+  type Dataset,
+  FLAG,
+  NO_THEME,
+  STATUS,
+  STATUS_LABELS,
+  companyNumberOf,
+  dayToIso,
+  domainOf,
+  hasFlag,
+} from "./dataset";
 import { REFERENCE_DATE } from "./incorporation";
 import { type PostcodeArea, areaAt, makePostcode } from "./postcodes";
 import { type Rng, mixSeed, mulberry32 } from "./prng";

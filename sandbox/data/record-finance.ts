@@ -25,7 +25,14 @@ function accountsFormat(employees: number, group: boolean): string {
   return employees < 10 ? "Micro-entity" : employees < 50 ? "Total exemption full" : employees < 250 ? "Small" : "Full";
 }
 
-function yearRow(rng: Rng, ctx: CompanyContext, year: number, turnover: number, employees: number, yearEndMonth: number): Record<string, unknown> {
+function yearRow(
+  rng: Rng,
+  ctx: CompanyContext,
+  year: number,
+  turnover: number,
+  employees: number,
+  yearEndMonth: number,
+): Record<string, unknown> {
   const margin = Math.max(-0.3, Math.min(0.4, 0.08 + (rng() - 0.5) * 0.2));
   const operating = Math.round(turnover * margin);
   const depreciation = Math.round(turnover * (0.01 + rng() * 0.04));
@@ -85,7 +92,10 @@ function yearRow(rng: Rng, ctx: CompanyContext, year: number, turnover: number, 
 
 function buildYears(ctx: CompanyContext, rng: Rng, growth: number): Year[] {
   const yearEndMonth = pick(rng, [2, 2, 11, 11, 5, 8]);
-  const firstYear = Math.max(REFERENCE_YEAR - YEARS_OF_ACCOUNTS, new Date(ctx.incorporatedDay * 86_400_000).getUTCFullYear() + 1);
+  const firstYear = Math.max(
+    REFERENCE_YEAR - YEARS_OF_ACCOUNTS,
+    new Date(ctx.incorporatedDay * 86_400_000).getUTCFullYear() + 1,
+  );
   const years: Year[] = [];
   for (let year = REFERENCE_YEAR - 1; year >= firstYear; year--) {
     const back = REFERENCE_YEAR - year;
@@ -126,7 +136,11 @@ export function financeFields(ctx: CompanyContext): Record<string, unknown> {
       CompanySizeEstimate: sizeLabel(ctx.employees),
       OECDScaleup: scaleup,
       SICs: [ctx.theme.sics[0] ?? ""],
-      EmploymentEstimates: years.map((y) => ({ Estimated: y.year === REFERENCE_YEAR - 1 ? 0 : 1, Measure: y.employees, Year: y.year })),
+      EmploymentEstimates: years.map((y) => ({
+        Estimated: y.year === REFERENCE_YEAR - 1 ? 0 : 1,
+        Measure: y.employees,
+        Year: y.year,
+      })),
       TurnoverEstimates: years.map((y) => ({ Estimated: 0, Measure: y.turnover, Year: y.year })),
     },
   };

@@ -50,8 +50,13 @@ function rounds(ctx: CompanyContext): Record<string, unknown>[] {
 
 function agencyFunding(ctx: CompanyContext): Record<string, unknown>[] {
   const rng = ctx.rng(SALT + 1);
-  if (!(ctx.theme.cic.startsWith("CIC-01") || ctx.theme.cic.startsWith("CIC-02") || ctx.theme.cic.startsWith("CIC-03")) || !chance(rng, 0.12)) return [];
-  const start = Math.max(ctx.incorporatedDay, Math.floor(Date.UTC(2004, 0, 1) / 86_400_000)) + intBetween(rng, 100, 2000);
+  if (
+    !(ctx.theme.cic.startsWith("CIC-01") || ctx.theme.cic.startsWith("CIC-02") || ctx.theme.cic.startsWith("CIC-03")) ||
+    !chance(rng, 0.12)
+  )
+    return [];
+  const start =
+    Math.max(ctx.incorporatedDay, Math.floor(Date.UTC(2004, 0, 1) / 86_400_000)) + intBetween(rng, 100, 2000);
   const award = intBetween(rng, 25, 900) * 1000;
   const year = new Date(Math.min(start, REFERENCE_DAY) * 86_400_000).getUTCFullYear();
   return [
@@ -91,7 +96,13 @@ function grants(ctx: CompanyContext): Record<string, unknown>[] {
       Primaryissue: pick(rng, ["Business growth", "Net zero", "Employment", "Innovation"]),
       currency: "GBP",
       description: `Support for ${ctx.theme.keywords[0] ?? "business"} growth.`,
-      funderName: pick(rng, ["National Lottery Community Fund", "Scottish Enterprise", "Welsh Government", "Arts Council England", "Innovate UK"]),
+      funderName: pick(rng, [
+        "National Lottery Community Fund",
+        "Scottish Enterprise",
+        "Welsh Government",
+        "Arts Council England",
+        "Innovate UK",
+      ]),
       grantProgrammeTitle: pick(rng, ["Growth Fund", "Green Recovery", "Community Business Fund", "Digital Boost"]),
       recipientName: ctx.name,
       recipientURL: ctx.domain ? `https://www.${ctx.domain}` : "",

@@ -37,9 +37,11 @@ export function groupFields(ctx: CompanyContext): Record<string, unknown> {
   if (parent >= 0 && parent !== root) members.push(parent);
   for (let m = root + 1; m < end && members.length < GROUP_MEMBERS_CAP; m++) if (ds.parentOf[m] === i) members.push(m);
   const brands: number[] = [];
-  for (let m = root; m < end && brands.length < 5; m++) if (hasFlag(ds, m, FLAG.HAS_WEBSITE) && !hasFlag(ds, m, FLAG.INHERITED_WEBSITE)) brands.push(m);
+  for (let m = root; m < end && brands.length < 5; m++)
+    if (hasFlag(ds, m, FLAG.HAS_WEBSITE) && !hasFlag(ds, m, FLAG.INHERITED_WEBSITE)) brands.push(m);
   const siblings: string[] = [];
-  for (let m = root; m < end && siblings.length < 5; m++) if (m !== i && ds.parentOf[m] === parent) siblings.push(companyNumberOf(ds, m));
+  for (let m = root; m < end && siblings.length < 5; m++)
+    if (m !== i && ds.parentOf[m] === parent) siblings.push(companyNumberOf(ds, m));
   return {
     GroupCompanyId: `G${String(group.id).padStart(7, "0")}`,
     UltimateLinkedCompanyNumber: rootNumber,
@@ -53,7 +55,11 @@ export function groupFields(ctx: CompanyContext): Record<string, unknown> {
     IsWebsiteInheritedFromGroupStructure: hasFlag(ds, i, FLAG.INHERITED_WEBSITE) && domainOf(ds, i) !== null,
     IsLikelySPV: / (PROPERTIES|NOMINEES|FINANCE) /.test(ctx.name),
     GroupMembers: members.map((m) => memberItem(ds, m)),
-    DistinctBrandsInGroup: brands.map((m) => ({ CompanyNumber: companyNumberOf(ds, m), CompanyName: ds.names[m] ?? "", Website: domainOf(ds, m) ?? "" })),
+    DistinctBrandsInGroup: brands.map((m) => ({
+      CompanyNumber: companyNumberOf(ds, m),
+      CompanyName: ds.names[m] ?? "",
+      Website: domainOf(ds, m) ?? "",
+    })),
   };
 }
 

@@ -58,7 +58,11 @@ function similar(ctx: CompanyContext, rng: () => number, themeIndex: number, cou
   for (let k = 0; k < count * 3 && out.length < count && members.length > 1; k++) {
     const other = members[Math.floor(rng() * members.length)] ?? ctx.i;
     if (other === ctx.i) continue;
-    out.push({ CompanyOne: ctx.number, CompanyTwo: companyNumberOf(ctx.ds, other), Similarity: round(0.6 + rng() * 0.39, 3) });
+    out.push({
+      CompanyOne: ctx.number,
+      CompanyTwo: companyNumberOf(ctx.ds, other),
+      Similarity: round(0.6 + rng() * 0.39, 3),
+    });
   }
   return out.sort((a, b) => Number(b.Similarity) - Number(a.Similarity));
 }
@@ -81,10 +85,16 @@ export function industryFields(ctx: CompanyContext): Record<string, unknown> {
     const s = IS8[cicOf(t).VerticalCode];
     return s ? [{ ISCode: s[0], ISCodeName: s[1], ISVerticalCode: t.code, ISVerticalName: t.description }] : [];
   });
-  const trades = MANUFACTURING_VERTICALS.has(vertical) || ctx.theme.code === "RTIC-0029" || ctx.theme.code === "RTIC-0010";
+  const trades =
+    MANUFACTURING_VERTICALS.has(vertical) || ctx.theme.code === "RTIC-0029" || ctx.theme.code === "RTIC-0010";
   const trade = (salt: number) =>
     trades && chance(rng, 0.5)
-      ? sample(rng, COMMODITIES, 2).map(([CommodityCode, CommodityDescription]) => ({ Year: 2025 - salt, CommodityCode, CommodityDescription, Count: 1 + Math.floor(rng() * 12) }))
+      ? sample(rng, COMMODITIES, 2).map(([CommodityCode, CommodityDescription]) => ({
+          Year: 2025 - salt,
+          CommodityCode,
+          CommodityDescription,
+          Count: 1 + Math.floor(rng() * 12),
+        }))
       : [];
   return {
     SICs: sicCodes,
@@ -102,6 +112,11 @@ export function industryFields(ctx: CompanyContext): Record<string, unknown> {
     CompanyExports: trade(0),
     CompanyImports: trade(1),
     SimilarCompanies: similar(ctx, rng, ctx.ds.theme[ctx.i] ?? 0, 3),
-    SimilarCompositeCompanies: similar(ctx, rng, ctx.ds.theme2[ctx.i] !== 255 ? (ctx.ds.theme2[ctx.i] ?? 0) : (ctx.ds.theme[ctx.i] ?? 0), 2),
+    SimilarCompositeCompanies: similar(
+      ctx,
+      rng,
+      ctx.ds.theme2[ctx.i] !== 255 ? (ctx.ds.theme2[ctx.i] ?? 0) : (ctx.ds.theme[ctx.i] ?? 0),
+      2,
+    ),
   };
 }

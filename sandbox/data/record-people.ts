@@ -8,7 +8,14 @@ import { chance, intBetween, pick } from "./prng";
 
 type Gender = "F" | "M" | "U";
 
-export const GENDER_CATEGORIES = ["All women led", "Majority women led", "Mixed led", "Majority men led", "All men led", "Uncertain"] as const;
+export const GENDER_CATEGORIES = [
+  "All women led",
+  "Majority women led",
+  "Mixed led",
+  "Majority men led",
+  "All men led",
+  "Uncertain",
+] as const;
 
 interface Officer {
   record: Record<string, unknown>;
@@ -53,7 +60,8 @@ function buildOfficers(ctx: CompanyContext): Officer[] {
     const forename = pick(rng, gender === "F" ? FEMALE_FORENAMES : gender === "M" ? MALE_FORENAMES : UNISEX_FORENAMES);
     const earliest = oldCompany && !founder ? REFERENCE_DAY - FOUNDERS_SERVE_UP_TO_DAYS : ctx.incorporatedDay;
     const appointed = founder ? ctx.incorporatedDay : intBetween(rng, earliest, Math.max(earliest, REFERENCE_DAY - 30));
-    const active = !isSecretary && !(founder && oldCompany) && activeLeft > 0 ? (activeLeft--, true) : isSecretary && !ctx.dissolved;
+    const active =
+      !isSecretary && !(founder && oldCompany) && activeLeft > 0 ? (activeLeft--, true) : isSecretary && !ctx.dissolved;
     const role = isSecretary ? "Secretary" : llp ? (k === 0 ? "LLP Designated Member" : "LLP Member") : "Director";
     const appointedYear = new Date(appointed * 86_400_000).getUTCFullYear();
     const record: Record<string, unknown> = {
@@ -62,7 +70,9 @@ function buildOfficers(ctx: CompanyContext): Officer[] {
       Careof: "",
       Country: ctx.area.nation,
       County: ctx.area.laName,
-      Forenames: chance(rng, 0.2) ? `${forename} ${pick(rng, gender === "F" ? FEMALE_FORENAMES : MALE_FORENAMES)}` : forename,
+      Forenames: chance(rng, 0.2)
+        ? `${forename} ${pick(rng, gender === "F" ? FEMALE_FORENAMES : MALE_FORENAMES)}`
+        : forename,
       Honours: pick(rng, HONOURS),
       Nationality: pick(rng, NATIONALITIES),
       Occupation: pick(rng, OCCUPATIONS),
@@ -70,12 +80,20 @@ function buildOfficers(ctx: CompanyContext): Officer[] {
       PostTown: ctx.area.town,
       Role: role,
       Surname: titleCase(pick(rng, SURNAMES)),
-      Title: gender === "F" ? pick(rng, ["Mrs", "Ms", "Miss", "Dr"]) : gender === "M" ? pick(rng, ["Mr", "Mr", "Dr"]) : pick(rng, ["Mx", "Dr"]),
+      Title:
+        gender === "F"
+          ? pick(rng, ["Mrs", "Ms", "Miss", "Dr"])
+          : gender === "M"
+            ? pick(rng, ["Mr", "Mr", "Dr"])
+            : pick(rng, ["Mx", "Dr"]),
       UsualResidentialCountry: "United Kingdom",
       Appointedon: dayToIso(appointed),
       DOB: `${Math.min(2004, appointedYear - intBetween(rng, 24, 58))}-${String(intBetween(rng, 1, 12)).padStart(2, "0")}-01`,
     };
-    if (!active) record.ResignationDate = dayToIso(intBetween(rng, appointed + 1, Math.min(REFERENCE_DAY - 1, appointed + 365 * 30)));
+    if (!active)
+      record.ResignationDate = dayToIso(
+        intBetween(rng, appointed + 1, Math.min(REFERENCE_DAY - 1, appointed + 365 * 30)),
+      );
     out.push({ record, gender, director: role === "Director" || role.startsWith("LLP"), active, founder });
   }
   return out;
@@ -108,7 +126,15 @@ export function peopleFields(ctx: CompanyContext): Record<string, unknown> {
     NumberOfCurrentDirectors: officers.filter((o) => o.active && o.record.Role === "Director").length,
     NumberOfCurrentOfficers: officers.filter((o) => o.active).length,
     WomenLedStats: stats,
-    GenderLedCategory: genderCategory(stats.ActiveFemaleDirectors, stats.ActiveMaleDirectors, stats.ActiveUnknownGenderDirectors),
-    GenderFoundedCategory: genderCategory(stats.ActiveFemaleFounders, stats.ActiveMaleFounders, stats.ActiveUnknownGenderFounders),
+    GenderLedCategory: genderCategory(
+      stats.ActiveFemaleDirectors,
+      stats.ActiveMaleDirectors,
+      stats.ActiveUnknownGenderDirectors,
+    ),
+    GenderFoundedCategory: genderCategory(
+      stats.ActiveFemaleFounders,
+      stats.ActiveMaleFounders,
+      stats.ActiveUnknownGenderFounders,
+    ),
   };
 }

@@ -5,14 +5,38 @@ import { chance, intBetween, pick, round } from "./prng";
 /** Registered address and locations; coordinates sit within a few km of the postcode area's town. */
 
 const SALT = 0x91ac;
-const STREETS = ["High Street", "Station Road", "Market Street", "Church Street", "Queen Street", "George Street", "Albert Road", "Mill Lane", "Castle Street", "Bridge Street", "Commercial Road", "Business Park"];
+const STREETS = [
+  "High Street",
+  "Station Road",
+  "Market Street",
+  "Church Street",
+  "Queen Street",
+  "George Street",
+  "Albert Road",
+  "Mill Lane",
+  "Castle Street",
+  "Bridge Street",
+  "Commercial Road",
+  "Business Park",
+];
 const BUILDINGS = ["", "", "", "Unit 4", "Suite 2", "Floor 3", "The Old Mill", "Enterprise House", "Innovation Centre"];
 
 /** Ofcom's drama ranges per town where one exists, so generated numbers never ring anyone. */
 const DRAMA_PHONES: Readonly<Record<string, string>> = {
-  London: "020 7946 0", Edinburgh: "0131 496 0", Glasgow: "0141 496 0", Manchester: "0161 496 0", Birmingham: "0121 496 0",
-  Leeds: "0113 496 0", Sheffield: "0114 496 0", Bristol: "0117 496 0", Nottingham: "0115 496 0", "Newcastle upon Tyne": "0191 498 0",
-  Belfast: "028 9649 6", Cardiff: "029 2018 0", Leicester: "0116 496 0", Reading: "0118 496 0",
+  London: "020 7946 0",
+  Edinburgh: "0131 496 0",
+  Glasgow: "0141 496 0",
+  Manchester: "0161 496 0",
+  Birmingham: "0121 496 0",
+  Leeds: "0113 496 0",
+  Sheffield: "0114 496 0",
+  Bristol: "0117 496 0",
+  Nottingham: "0115 496 0",
+  "Newcastle upon Tyne": "0191 498 0",
+  Belfast: "028 9649 6",
+  Cardiff: "029 2018 0",
+  Leicester: "0116 496 0",
+  Reading: "0118 496 0",
 };
 
 export function phoneNumber(town: string, n: number): string {
@@ -29,7 +53,8 @@ export function placeFields(ctx: CompanyContext): Record<string, unknown> {
   const nationCode = a.nation[0] ?? "E";
   const sites = 1 + (ctx.employees >= 50 ? intBetween(rng, 0, 2) : 0);
   const locations = Array.from({ length: sites }, (_, k) => {
-    const postcode = k === 0 ? ctx.postcode : makePostcode(a, intBetween(rng, 0, 39), intBetween(rng, 0, 9), intBetween(rng, 0, 360));
+    const postcode =
+      k === 0 ? ctx.postcode : makePostcode(a, intBetween(rng, 0, 39), intBetween(rng, 0, 9), intBetween(rng, 0, 360));
     const share = k === 0 ? (sites === 1 ? 1 : 0.6) : 0.4 / (sites - 1);
     return {
       AssociatedAddress: k === 0 ? address : `${intBetween(rng, 1, 99)} ${pick(rng, STREETS)}, ${a.town}, ${postcode}`,

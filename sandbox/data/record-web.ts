@@ -5,7 +5,15 @@ import { chance, intBetween, pick, round, sample } from "./prng";
 /** What the service reads off a company's website: description, links, contacts, keywords. */
 
 const SALT = 0x3eb1;
-const AUDIENCES = ["businesses", "public sector clients", "households", "manufacturers", "retailers", "healthcare providers", "local communities"];
+const AUDIENCES = [
+  "businesses",
+  "public sector clients",
+  "households",
+  "manufacturers",
+  "retailers",
+  "healthcare providers",
+  "local communities",
+];
 
 /** The description the instant classifier reads back when asked about this company's website. */
 export function describe(ctx: CompanyContext): string {
@@ -16,7 +24,13 @@ export function describe(ctx: CompanyContext): string {
 }
 
 function slug(name: string): string {
-  return name.toLowerCase().replace(/&/g, "and").replace(/\b(limited|ltd|plc|llp)\b/g, "").trim().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+  return name
+    .toLowerCase()
+    .replace(/&/g, "and")
+    .replace(/\b(limited|ltd|plc|llp)\b/g, "")
+    .trim()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 }
 
 export function webFields(ctx: CompanyContext): Record<string, unknown> {
@@ -45,13 +59,23 @@ export function webFields(ctx: CompanyContext): Record<string, unknown> {
   out.EmailAddresses = [`info@${ctx.domain}`, ...(chance(rng, 0.4) ? [`hello@${ctx.domain}`] : [])];
   out.PhoneNumbers = [phoneNumber(ctx.area.town, intBetween(rng, 0, 999))];
   if (ctx.theme.esg || chance(rng, 0.05)) {
-    out.ESGStatementAnchors = [{ Anchor: pick(rng, ["Our sustainability commitment", "Net zero pledge", "Environmental policy"]), Domain: ctx.domain, Word: pick(rng, ["net zero", "sustainability", "carbon neutral"]) }];
+    out.ESGStatementAnchors = [
+      {
+        Anchor: pick(rng, ["Our sustainability commitment", "Net zero pledge", "Environmental policy"]),
+        Domain: ctx.domain,
+        Word: pick(rng, ["net zero", "sustainability", "carbon neutral"]),
+      },
+    ];
   }
   const confidence = rng();
   out.URLMatchStats = {
     MatchedWebsite: `https://${out.UsesWWW ? "www." : ""}${ctx.domain}`,
     MatchedWebsiteConfidence: confidence > 0.3 ? "High" : "Medium",
-    MatchedWebsiteReasoning: ["Company name found in page title", ...(confidence > 0.5 ? ["Registered postcode found on contact page"] : []), ...(confidence > 0.8 ? ["Company number found in footer"] : [])],
+    MatchedWebsiteReasoning: [
+      "Company name found in page title",
+      ...(confidence > 0.5 ? ["Registered postcode found on contact page"] : []),
+      ...(confidence > 0.8 ? ["Company number found in footer"] : []),
+    ],
     MatchedWebsiteScore: round(0.5 + confidence * 0.5, 3),
   };
   return out;

@@ -19,7 +19,16 @@ import { cicOf } from "./rtics";
 
 export type CompanyRecord = Record<string, unknown>;
 
-const COUNTRY_BY_SUFFIX: Readonly<Record<string, string>> = { INC: "United States", LLC: "United States", GMBH: "Germany", AG: "Switzerland", "B.V.": "Netherlands", "S.A.": "Spain", SARL: "France", PTY: "Australia" };
+const COUNTRY_BY_SUFFIX: Readonly<Record<string, string>> = {
+  INC: "United States",
+  LLC: "United States",
+  GMBH: "Germany",
+  AG: "Switzerland",
+  "B.V.": "Netherlands",
+  "S.A.": "Spain",
+  SARL: "France",
+  PTY: "Australia",
+};
 
 function category(prefix: string, name: string): string {
   if (prefix === "OC" || prefix === "SO" || prefix === "NC") return "Limited Liability Partnership";

@@ -51,7 +51,19 @@ export const SAMPLE_CICS: readonly Cic[] = [
   VerticalName: VerticalName as string,
 }));
 
-type Row = [code: string, description: string, cic: string, weight: number, esg: boolean, employees: number, perHead: number, keywords: string, names: string, sics: string, naics: string];
+type Row = [
+  code: string,
+  description: string,
+  cic: string,
+  weight: number,
+  esg: boolean,
+  employees: number,
+  perHead: number,
+  keywords: string,
+  names: string,
+  sics: string,
+  naics: string,
+];
 
 // prettier-ignore
 const ROWS: Row[] = [
@@ -100,19 +112,21 @@ const ROWS: Row[] = [
   ["RTIC-0044", "Holding and investment companies", "CIC-0801", 6, false, 2, 200000, "holding,holdings,investment,group,capital,portfolio,venture,assets", "HOLDINGS GROUP CAPITAL INVESTMENTS VENTURES", "64209 70100 64303", "551112 523940"],
 ];
 
-export const SAMPLE_THEMES: readonly Theme[] = ROWS.map(([code, description, cic, weight, esg, employees, perHead, keywords, names, sics, naics]) => ({
-  code,
-  description,
-  cic,
-  weight,
-  esg,
-  medianEmployees: employees,
-  turnoverPerHead: perHead,
-  keywords: keywords.split(","),
-  nameWords: names.split(" "),
-  sics: sics.split(" "),
-  naics: naics.split(" "),
-}));
+export const SAMPLE_THEMES: readonly Theme[] = ROWS.map(
+  ([code, description, cic, weight, esg, employees, perHead, keywords, names, sics, naics]) => ({
+    code,
+    description,
+    cic,
+    weight,
+    esg,
+    medianEmployees: employees,
+    turnoverPerHead: perHead,
+    keywords: keywords.split(","),
+    nameWords: names.split(" "),
+    sics: sics.split(" "),
+    naics: naics.split(" "),
+  }),
+);
 
 /** The RTIC catalogue as the API shows it: `{Code, Description}`. */
 export const SAMPLE_RTICS = SAMPLE_THEMES.map((t) => ({ Code: t.code, Description: t.description }));

@@ -17,7 +17,10 @@ export function applyCors(req: IncomingMessage, res: ServerResponse): void {
 export function answerPreflight(req: IncomingMessage, res: ServerResponse): void {
   const requested = req.headers["access-control-request-headers"];
   res.setHeader("Access-Control-Allow-Methods", "GET, POST, PUT, PATCH, DELETE, OPTIONS");
-  res.setHeader("Access-Control-Allow-Headers", typeof requested === "string" && requested ? requested : "Authorization, Content-Type");
+  res.setHeader(
+    "Access-Control-Allow-Headers",
+    typeof requested === "string" && requested ? requested : "Authorization, Content-Type",
+  );
   res.setHeader("Access-Control-Max-Age", "600");
   res.statusCode = 204;
   res.end();

@@ -56,5 +56,7 @@ export function parseObjectBody(raw: Buffer, allowEmpty = false): ObjectBody {
   if (allowEmpty && raw.length === 0) return { ok: true, value: {} };
   const parsed = parseJson(raw);
   if (!parsed.ok) return { ok: false, error: `The request body is not valid JSON: ${parsed.error}` };
-  return isObject(parsed.value) ? { ok: true, value: parsed.value } : { ok: false, error: "The request body must be a JSON object." };
+  return isObject(parsed.value)
+    ? { ok: true, value: parsed.value }
+    : { ok: false, error: "The request body must be a JSON object." };
 }

@@ -46,7 +46,13 @@ function numberFor(market: MarketCode, rng: Rng): string {
   return n(6);
 }
 
-const slug = (name: string) => name.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/&|\b(inc|llc|corp|sas|sarl|sa|gmbh|ag|co|kg|limited|dac|unlimited|company)\b/g, "").replace(/[^a-z0-9]/g, "");
+const slug = (name: string) =>
+  name
+    .toLowerCase()
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/&|\b(inc|llc|corp|sas|sarl|sa|gmbh|ag|co|kg|limited|dac|unlimited|company)\b/g, "")
+    .replace(/[^a-z0-9]/g, "");
 const TLD: Readonly<Record<MarketCode, string>> = { us: ".com", fr: ".fr", de: ".de", ie: ".ie" };
 
 function company(spec: MarketSpec, rng: Rng, number: string): MarketCompany {
@@ -54,7 +60,10 @@ function company(spec: MarketSpec, rng: Rng, number: string): MarketCompany {
   const codes = spec.codesOfTheme(themeIndex).filter((c) => spec.codes.some((x) => x.Code === c));
   const primary = codes[0] ?? spec.codes[0]?.Code ?? "";
   const region = pick(rng, spec.regions);
-  const name = spec.code === "fr" ? `${pick(rng, spec.words)} ${pick(rng, spec.surnames)} ${pick(rng, spec.forms)}` : `${pick(rng, spec.surnames)} ${pick(rng, spec.words)} ${pick(rng, spec.forms)}`;
+  const name =
+    spec.code === "fr"
+      ? `${pick(rng, spec.words)} ${pick(rng, spec.surnames)} ${pick(rng, spec.forms)}`
+      : `${pick(rng, spec.surnames)} ${pick(rng, spec.words)} ${pick(rng, spec.forms)}`;
   const employees = Math.max(1, Math.round(skewed(rng, 12, 1.4)));
   return {
     CompanyNumber: number,
@@ -69,9 +78,13 @@ function company(spec: MarketSpec, rng: Rng, number: string): MarketCompany {
     PrimaryCode: primary,
     PrimaryDescription: spec.codes.find((c) => c.Code === primary)?.Description ?? "",
     Employees: employees,
-    Revenue: Math.round(employees * (SAMPLE_THEMES[themeIndex]?.turnoverPerHead ?? 100_000) * 1.2 * skewed(rng, 1, 0.3)),
+    Revenue: Math.round(
+      employees * (SAMPLE_THEMES[themeIndex]?.turnoverPerHead ?? 100_000) * 1.2 * skewed(rng, 1, 0.3),
+    ),
     Currency: spec.currency,
-    IncorporationDate: new Date(Date.UTC(intBetween(rng, 1960, 2025), intBetween(rng, 0, 11), intBetween(rng, 1, 28))).toISOString().slice(0, 10),
+    IncorporationDate: new Date(Date.UTC(intBetween(rng, 1960, 2025), intBetween(rng, 0, 11), intBetween(rng, 1, 28)))
+      .toISOString()
+      .slice(0, 10),
   };
 }
 

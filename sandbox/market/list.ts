@@ -10,7 +10,16 @@ import type { MarketSpec } from "./markets";
 
 export const DEFAULT_LIMIT = 100;
 export const MAX_LIMIT = 1000;
-const KNOWN_KEYS = new Set(["NAICS", "Locations", "MinEmployees", "MaxEmployees", "Limit", "Offset", "IncludeTotalCount", "IncludeInsights"]);
+const KNOWN_KEYS = new Set([
+  "NAICS",
+  "Locations",
+  "MinEmployees",
+  "MaxEmployees",
+  "Limit",
+  "Offset",
+  "IncludeTotalCount",
+  "IncludeInsights",
+]);
 
 export interface MarketQuery {
   codes?: string[];
@@ -35,15 +44,32 @@ export function parseMarketQuery(spec: MarketSpec, body: Record<string, unknown>
   const { NAICS, Locations, MinEmployees, MaxEmployees, Limit, Offset, IncludeTotalCount, IncludeInsights } = body;
   if (NAICS !== undefined && !isStrings(NAICS)) return bad("NAICS must be an array of strings.");
   if (Locations !== undefined && !isStrings(Locations)) return bad("Locations must be an array of strings.");
-  for (const [name, v] of [["MinEmployees", MinEmployees], ["MaxEmployees", MaxEmployees]] as const) if (v !== undefined && !(isInt(v) && v >= 0)) return bad(`${name} must be a whole number of 0 or more.`);
-  if (Limit !== undefined && !(isInt(Limit) && Limit >= 1 && Limit <= MAX_LIMIT)) return bad(`Limit must be a whole number from 1 to ${MAX_LIMIT}.`);
-  if (Offset !== undefined && !(isInt(Offset) && Offset >= 0)) return bad("Offset must be a whole number of 0 or more.");
-  for (const [name, v] of [["IncludeTotalCount", IncludeTotalCount], ["IncludeInsights", IncludeInsights]] as const) if (v !== undefined && typeof v !== "boolean") return bad(`${name} must be true or false.`);
-  if (isInt(MinEmployees) && isInt(MaxEmployees) && MinEmployees > MaxEmployees) return { ok: false, status: 422, detail: "MinEmployees and MaxEmployees are mutually exclusive as given: MinEmployees is above MaxEmployees." };
+  for (const [name, v] of [
+    ["MinEmployees", MinEmployees],
+    ["MaxEmployees", MaxEmployees],
+  ] as const)
+    if (v !== undefined && !(isInt(v) && v >= 0)) return bad(`${name} must be a whole number of 0 or more.`);
+  if (Limit !== undefined && !(isInt(Limit) && Limit >= 1 && Limit <= MAX_LIMIT))
+    return bad(`Limit must be a whole number from 1 to ${MAX_LIMIT}.`);
+  if (Offset !== undefined && !(isInt(Offset) && Offset >= 0))
+    return bad("Offset must be a whole number of 0 or more.");
+  for (const [name, v] of [
+    ["IncludeTotalCount", IncludeTotalCount],
+    ["IncludeInsights", IncludeInsights],
+  ] as const)
+    if (v !== undefined && typeof v !== "boolean") return bad(`${name} must be true or false.`);
+  if (isInt(MinEmployees) && isInt(MaxEmployees) && MinEmployees > MaxEmployees)
+    return {
+      ok: false,
+      status: 422,
+      detail: "MinEmployees and MaxEmployees are mutually exclusive as given: MinEmployees is above MaxEmployees.",
+    };
   const codes = NAICS as string[] | undefined;
   const locations = Locations as string[] | undefined;
   const unrecognised =
-    Object.keys(body).some((k) => !KNOWN_KEYS.has(k)) || (codes ?? []).some((c) => !spec.codes.some((x) => x.Code === c)) || (locations ?? []).some((l) => !spec.regions.some((r) => r.Code === l));
+    Object.keys(body).some((k) => !KNOWN_KEYS.has(k)) ||
+    (codes ?? []).some((c) => !spec.codes.some((x) => x.Code === c)) ||
+    (locations ?? []).some((l) => !spec.regions.some((r) => r.Code === l));
   return {
     ok: true,
     query: {
@@ -81,8 +107,16 @@ export function marketInsights(spec: MarketSpec, matched: readonly MarketCompany
   const byRegion = count((c) => [c.Region]);
   const bands = count((c) => [EMPLOYEE_BANDS.find(([, upper]) => c.Employees < upper)?.[0] ?? UNKNOWN_BAND]);
   return {
-    ByCode: [...byCode].sort((a, b) => b[1] - a[1]).map(([Code, Count]) => ({ Code, Description: spec.codes.find((c) => c.Code === Code)?.Description ?? "", Count })),
-    ByLocation: [...byRegion].sort((a, b) => b[1] - a[1]).map(([Code, Count]) => ({ Code, Name: spec.regions.find((r) => r.Code === Code)?.Name ?? "", Count })),
+    ByCode: [...byCode]
+      .sort((a, b) => b[1] - a[1])
+      .map(([Code, Count]) => ({
+        Code,
+        Description: spec.codes.find((c) => c.Code === Code)?.Description ?? "",
+        Count,
+      })),
+    ByLocation: [...byRegion]
+      .sort((a, b) => b[1] - a[1])
+      .map(([Code, Count]) => ({ Code, Name: spec.regions.find((r) => r.Code === Code)?.Name ?? "", Count })),
     EmployeeBands: EMPLOYEE_BANDS.map(([Band]) => ({ Band, Count: bands.get(Band) ?? 0 })),
   };
 }

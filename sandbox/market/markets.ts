@@ -34,9 +34,13 @@ export interface MarketSpec {
 }
 
 const digits = (r: number, n: number) => String(Math.floor(r * 10 ** n)).padStart(n, "0");
-const range = (lo: number, hi: number, width = 5) => (r: number) => String(lo + Math.floor(r * (hi - lo))).padStart(width, "0");
+const range =
+  (lo: number, hi: number, width = 5) =>
+  (r: number) =>
+    String(lo + Math.floor(r * (hi - lo))).padStart(width, "0");
 const EIRCODE = "ACDEFHKNPRTVWXY0123456789";
-const eircode = (key: string) => (r: number, r2: number) => `${key} ${[r, r2, (r * 7) % 1, (r2 * 13) % 1].map((x) => EIRCODE[Math.floor(x * EIRCODE.length)] ?? "A").join("")}`;
+const eircode = (key: string) => (r: number, r2: number) =>
+  `${key} ${[r, r2, (r * 7) % 1, (r2 * 13) % 1].map((x) => EIRCODE[Math.floor(x * EIRCODE.length)] ?? "A").join("")}`;
 
 /** NACE wording for classes that UK SIC splits into several subclasses; others read as their one UK subclass. */
 const NACE_CLASS_NAMES: Readonly<Record<string, string>> = {
@@ -72,7 +76,9 @@ function naceClasses(suffix: string): { Code: string; Description: string }[] {
   }
   return [...seen].map(([Code, Description]) => ({ Code, Description }));
 }
-const naceOfTheme = (suffix: string) => (theme: number) => [...new Set((SAMPLE_THEMES[theme]?.sics ?? []).map((s) => `${s.slice(0, 2)}.${s.slice(2, 4)}${suffix}`))];
+const naceOfTheme = (suffix: string) => (theme: number) => [
+  ...new Set((SAMPLE_THEMES[theme]?.sics ?? []).map((s) => `${s.slice(0, 2)}.${s.slice(2, 4)}${suffix}`)),
+];
 const split = (s: string) => s.split(",").map((x) => x.trim());
 
 export const MARKET_SPECS: Readonly<Record<MarketCode, MarketSpec>> = {
@@ -83,7 +89,12 @@ export const MARKET_SPECS: Readonly<Record<MarketCode, MarketSpec>> = {
     codes: NAICS_CODES.map((n) => ({ Code: n.code, Description: n.description })),
     codesOfTheme: (t) => [...(SAMPLE_THEMES[t]?.naics ?? [])],
     regions: [
-      { Code: "CA", Name: "California", cities: ["San Francisco", "Los Angeles", "San Diego", "San Jose"], postal: range(90000, 96100) },
+      {
+        Code: "CA",
+        Name: "California",
+        cities: ["San Francisco", "Los Angeles", "San Diego", "San Jose"],
+        postal: range(90000, 96100),
+      },
       { Code: "NY", Name: "New York", cities: ["New York", "Buffalo", "Rochester"], postal: range(10001, 14900) },
       { Code: "TX", Name: "Texas", cities: ["Austin", "Houston", "Dallas"], postal: range(75001, 79900) },
       { Code: "MA", Name: "Massachusetts", cities: ["Boston", "Cambridge", "Worcester"], postal: range(1001, 2790) },
@@ -94,8 +105,12 @@ export const MARKET_SPECS: Readonly<Record<MarketCode, MarketSpec>> = {
       { Code: "CO", Name: "Colorado", cities: ["Denver", "Boulder"], postal: range(80001, 81650) },
       { Code: "PA", Name: "Pennsylvania", cities: ["Philadelphia", "Pittsburgh"], postal: range(15001, 19640) },
     ],
-    surnames: split("Johnson, Miller, Garcia, Rodriguez, Martinez, Anderson, Thomas, Jackson, White, Harris, Clark, Lewis, Walker, Young, Allen, King, Wright, Lopez, Hill, Scott"),
-    words: split("Analytics, Systems, Technologies, Solutions, Partners, Labs, Energy, Health, Logistics, Capital, Foods, Robotics, Software, Networks, Builders"),
+    surnames: split(
+      "Johnson, Miller, Garcia, Rodriguez, Martinez, Anderson, Thomas, Jackson, White, Harris, Clark, Lewis, Walker, Young, Allen, King, Wright, Lopez, Hill, Scott",
+    ),
+    words: split(
+      "Analytics, Systems, Technologies, Solutions, Partners, Labs, Energy, Health, Logistics, Capital, Foods, Robotics, Software, Networks, Builders",
+    ),
     forms: ["Inc.", "LLC", "Corp.", "Inc."],
   },
   fr: {
@@ -107,17 +122,31 @@ export const MARKET_SPECS: Readonly<Record<MarketCode, MarketSpec>> = {
     regions: [
       { Code: "75", Name: "Paris", cities: ["Paris"], postal: (r) => `750${digits(r * 0.2 + 0.01, 2)}` },
       { Code: "69", Name: "Rhône", cities: ["Lyon", "Villeurbanne"], postal: (r) => `69${digits(r, 3)}` },
-      { Code: "13", Name: "Bouches-du-Rhône", cities: ["Marseille", "Aix-en-Provence"], postal: (r) => `13${digits(r, 3)}` },
+      {
+        Code: "13",
+        Name: "Bouches-du-Rhône",
+        cities: ["Marseille", "Aix-en-Provence"],
+        postal: (r) => `13${digits(r, 3)}`,
+      },
       { Code: "33", Name: "Gironde", cities: ["Bordeaux", "Mérignac"], postal: (r) => `33${digits(r, 3)}` },
       { Code: "31", Name: "Haute-Garonne", cities: ["Toulouse"], postal: (r) => `31${digits(r, 3)}` },
       { Code: "59", Name: "Nord", cities: ["Lille", "Roubaix"], postal: (r) => `59${digits(r, 3)}` },
       { Code: "67", Name: "Bas-Rhin", cities: ["Strasbourg"], postal: (r) => `67${digits(r, 3)}` },
       { Code: "44", Name: "Loire-Atlantique", cities: ["Nantes", "Saint-Nazaire"], postal: (r) => `44${digits(r, 3)}` },
-      { Code: "06", Name: "Alpes-Maritimes", cities: ["Nice", "Cannes", "Antibes"], postal: (r) => `06${digits(r, 3)}` },
+      {
+        Code: "06",
+        Name: "Alpes-Maritimes",
+        cities: ["Nice", "Cannes", "Antibes"],
+        postal: (r) => `06${digits(r, 3)}`,
+      },
       { Code: "35", Name: "Ille-et-Vilaine", cities: ["Rennes", "Saint-Malo"], postal: (r) => `35${digits(r, 3)}` },
     ],
-    surnames: split("Martin, Bernard, Dubois, Thomas, Robert, Richard, Petit, Durand, Leroy, Moreau, Simon, Laurent, Lefebvre, Michel, Garcia, David, Bertrand, Roux, Vincent, Fournier"),
-    words: split("Conseil, Solutions, Technologies, Services, Industrie, Groupe, Logistique, Énergie, Santé, Immobilier, Ingénierie, Numérique"),
+    surnames: split(
+      "Martin, Bernard, Dubois, Thomas, Robert, Richard, Petit, Durand, Leroy, Moreau, Simon, Laurent, Lefebvre, Michel, Garcia, David, Bertrand, Roux, Vincent, Fournier",
+    ),
+    words: split(
+      "Conseil, Solutions, Technologies, Services, Industrie, Groupe, Logistique, Énergie, Santé, Immobilier, Ingénierie, Numérique",
+    ),
     forms: ["SAS", "SARL", "SA", "SAS"],
   },
   de: {
@@ -129,15 +158,29 @@ export const MARKET_SPECS: Readonly<Record<MarketCode, MarketSpec>> = {
     regions: [
       { Code: "BE", Name: "Berlin", cities: ["Berlin"], postal: range(10115, 14199) },
       { Code: "BY", Name: "Bayern", cities: ["München", "Nürnberg", "Augsburg"], postal: range(80331, 97999) },
-      { Code: "BW", Name: "Baden-Württemberg", cities: ["Stuttgart", "Karlsruhe", "Freiburg im Breisgau"], postal: range(68001, 79999) },
-      { Code: "NW", Name: "Nordrhein-Westfalen", cities: ["Köln", "Düsseldorf", "Dortmund"], postal: range(40210, 59999) },
+      {
+        Code: "BW",
+        Name: "Baden-Württemberg",
+        cities: ["Stuttgart", "Karlsruhe", "Freiburg im Breisgau"],
+        postal: range(68001, 79999),
+      },
+      {
+        Code: "NW",
+        Name: "Nordrhein-Westfalen",
+        cities: ["Köln", "Düsseldorf", "Dortmund"],
+        postal: range(40210, 59999),
+      },
       { Code: "HE", Name: "Hessen", cities: ["Frankfurt am Main", "Wiesbaden"], postal: range(60311, 65999) },
       { Code: "HH", Name: "Hamburg", cities: ["Hamburg"], postal: range(20095, 22769) },
       { Code: "NI", Name: "Niedersachsen", cities: ["Hannover", "Braunschweig"], postal: range(26001, 31999) },
       { Code: "SN", Name: "Sachsen", cities: ["Dresden", "Leipzig"], postal: range(1067, 4999) },
     ],
-    surnames: split("Müller, Schmidt, Schneider, Fischer, Weber, Meyer, Wagner, Becker, Schulz, Hoffmann, Schäfer, Koch, Bauer, Richter, Klein, Wolf, Schröder, Neumann, Schwarz, Zimmermann"),
-    words: split("Technik, Maschinenbau, Software, Logistik, Beratung, Energie, Bau, Immobilien, Medizintechnik, Handel, Systeme, Digital"),
+    surnames: split(
+      "Müller, Schmidt, Schneider, Fischer, Weber, Meyer, Wagner, Becker, Schulz, Hoffmann, Schäfer, Koch, Bauer, Richter, Klein, Wolf, Schröder, Neumann, Schwarz, Zimmermann",
+    ),
+    words: split(
+      "Technik, Maschinenbau, Software, Logistik, Beratung, Energie, Bau, Immobilien, Medizintechnik, Handel, Systeme, Digital",
+    ),
     forms: ["GmbH", "AG", "GmbH & Co. KG", "GmbH"],
   },
   ie: {
@@ -156,8 +199,12 @@ export const MARKET_SPECS: Readonly<Record<MarketCode, MarketSpec>> = {
       { Code: "KE", Name: "Kildare", cities: ["Naas", "Maynooth"], postal: eircode("W23") },
       { Code: "MH", Name: "Meath", cities: ["Navan", "Ashbourne"], postal: eircode("C15") },
     ],
-    surnames: split("Murphy, Kelly, O'Sullivan, Walsh, Smith, O'Brien, Byrne, Ryan, O'Connor, O'Neill, Reilly, Doyle, McCarthy, Gallagher, O'Doherty, Kennedy, Lynch, Murray, Quinn, Moore"),
-    words: split("Software, Engineering, Pharma, Foods, Logistics, Consulting, Energy, Construction, Medical, Analytics, Agri, Systems"),
+    surnames: split(
+      "Murphy, Kelly, O'Sullivan, Walsh, Smith, O'Brien, Byrne, Ryan, O'Connor, O'Neill, Reilly, Doyle, McCarthy, Gallagher, O'Doherty, Kennedy, Lynch, Murray, Quinn, Moore",
+    ),
+    words: split(
+      "Software, Engineering, Pharma, Foods, Logistics, Consulting, Energy, Construction, Medical, Analytics, Agri, Systems",
+    ),
     forms: ["Limited", "DAC", "Limited", "Unlimited Company"],
   },
 };

@@ -7,16 +7,40 @@ import type { Reply } from "../http/types";
  * a missing company) are `application/json` problem fields without `trace`.
  */
 
-const TITLES: Readonly<Record<number, string>> = { 400: "Bad Request", 401: "Unauthorized", 404: "Not Found", 422: "Unprocessable Entity", 429: "Too Many Requests", 500: "Internal Server Error", 503: "Service Unavailable", 504: "Gateway Timeout" };
+const TITLES: Readonly<Record<number, string>> = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  404: "Not Found",
+  422: "Unprocessable Entity",
+  429: "Too Many Requests",
+  500: "Internal Server Error",
+  503: "Service Unavailable",
+  504: "Gateway Timeout",
+};
 export const BUILD_ID = "sandbox-2026.11";
 
 function problem(status: number, detail: string, instance: string): Record<string, unknown> {
   return { type: `https://httpstatuses.io/${status}`, title: TITLES[status] ?? "Error", status, detail, instance };
 }
 
-export function gatewayError(status: number, detail: string, instance: string, headers?: Record<string, string>): Reply {
-  const trace = { timestamp: new Date().toISOString(), requestId: randomUUID(), buildId: BUILD_ID, rayId: randomBytes(8).toString("hex") };
-  return { status, body: { ...problem(status, detail, instance), trace }, contentType: "application/problem+json", ...(headers ? { headers } : {}) };
+export function gatewayError(
+  status: number,
+  detail: string,
+  instance: string,
+  headers?: Record<string, string>,
+): Reply {
+  const trace = {
+    timestamp: new Date().toISOString(),
+    requestId: randomUUID(),
+    buildId: BUILD_ID,
+    rayId: randomBytes(8).toString("hex"),
+  };
+  return {
+    status,
+    body: { ...problem(status, detail, instance), trace },
+    contentType: "application/problem+json",
+    ...(headers ? { headers } : {}),
+  };
 }
 
 export function dataError(status: number, detail: string, instance: string): Reply {

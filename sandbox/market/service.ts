@@ -32,8 +32,12 @@ function searchScore(query: string[], name: string): number {
 }
 
 export function createMarketService(state: SandboxState): Service {
-  const data = Object.fromEntries(MARKETS.map((m) => [m, generateMarket(m, state.settings.seed, state.settings.marketCompanies)])) as Record<MarketCode, MarketCompany[]>;
-  const byNumber = Object.fromEntries(MARKETS.map((m) => [m, new Map(data[m].map((c) => [c.CompanyNumber, c]))])) as Record<MarketCode, Map<string, MarketCompany>>;
+  const data = Object.fromEntries(
+    MARKETS.map((m) => [m, generateMarket(m, state.settings.seed, state.settings.marketCompanies)]),
+  ) as Record<MarketCode, MarketCompany[]>;
+  const byNumber = Object.fromEntries(
+    MARKETS.map((m) => [m, new Map(data[m].map((c) => [c.CompanyNumber, c]))]),
+  ) as Record<MarketCode, Map<string, MarketCompany>>;
   const path = (req: { path: string }) => `/market${req.path}`;
 
   const list: MarketHandler = (req, market, companies) => {
@@ -53,19 +57,35 @@ export function createMarketService(state: SandboxState): Service {
     const body = parseObjectBody(req.rawBody);
     if (!body.ok) return dataError(400, body.error, path(req));
     const numbers = body.value.CompanyNumbers;
-    if (!Array.isArray(numbers) || numbers.some((n) => typeof n !== "string")) return dataError(400, "CompanyNumbers must be an array of strings.", path(req));
-    if (numbers.length > MAX_MARKET_BATCH) return dataError(422, `At most ${MAX_MARKET_BATCH} company numbers per batch.`, path(req));
-    return json(200, { Results: (numbers as string[]).map((n) => ({ CompanyNumber: n, Company: byNumber[market].get(n) ?? null })) });
+    if (!Array.isArray(numbers) || numbers.some((n) => typeof n !== "string"))
+      return dataError(400, "CompanyNumbers must be an array of strings.", path(req));
+    if (numbers.length > MAX_MARKET_BATCH)
+      return dataError(422, `At most ${MAX_MARKET_BATCH} company numbers per batch.`, path(req));
+    return json(200, {
+      Results: (numbers as string[]).map((n) => ({ CompanyNumber: n, Company: byNumber[market].get(n) ?? null })),
+    });
   };
 
   const one: MarketHandler = (req, market) => {
     const company = byNumber[market].get(req.params.number ?? "");
-    return company ? json(200, company) : dataError(404, `Company ${req.params.number ?? ""} not found in market ${market}.`, path(req));
+    return company
+      ? json(200, company)
+      : dataError(404, `Company ${req.params.number ?? ""} not found in market ${market}.`, path(req));
   };
 
   const filters: MarketHandler = (_req, market) => {
     const spec = MARKET_SPECS[market];
-    return json(200, { Market: market, Filters: [{ Field: "NAICS", Name: spec.codeName, Values: spec.codes }, { Field: "Locations", Name: "Regions", Values: spec.regions.map((r) => ({ Code: r.Code, Description: r.Name })) }] });
+    return json(200, {
+      Market: market,
+      Filters: [
+        { Field: "NAICS", Name: spec.codeName, Values: spec.codes },
+        {
+          Field: "Locations",
+          Name: "Regions",
+          Values: spec.regions.map((r) => ({ Code: r.Code, Description: r.Name })),
+        },
+      ],
+    });
   };
 
   const search: MarketHandler = (req, _market, companies) => {
@@ -73,8 +93,12 @@ export function createMarketService(state: SandboxState): Service {
     const limitText = req.query.get("limit");
     const limit = limitText === null ? SEARCH_DEFAULT_LIMIT : Number(limitText);
     if (!name || name.trim() === "") return dataError(400, "The name query parameter is required.", path(req));
-    if (!Number.isInteger(limit) || limit < 1 || limit > SEARCH_MAX_LIMIT) return dataError(400, `limit must be a whole number from 1 to ${SEARCH_MAX_LIMIT}.`, path(req));
-    const query = name.toLowerCase().split(/[^\p{L}\p{N}']+/u).filter(Boolean);
+    if (!Number.isInteger(limit) || limit < 1 || limit > SEARCH_MAX_LIMIT)
+      return dataError(400, `limit must be a whole number from 1 to ${SEARCH_MAX_LIMIT}.`, path(req));
+    const query = name
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}']+/u)
+      .filter(Boolean);
     const hits = companies.map((c) => ({ c, s: searchScore(query, c.CompanyName) })).filter((h) => h.s > 0);
     hits.sort((a, b) => b.s - a.s || a.c.CompanyName.localeCompare(b.c.CompanyName));
     return json(200, { Companies: hits.slice(0, limit).map((h) => h.c) });
@@ -91,7 +115,12 @@ export function createMarketService(state: SandboxState): Service {
   for (const [method, pattern, handler] of routes) {
     router.on(method, pattern, (req) => {
       const market = req.params.market as MarketCode;
-      if (!MARKETS.includes(market)) return gatewayError(404, `Unknown market '${req.params.market ?? ""}'. Valid markets: ${MARKETS.join(", ")}.`, path(req));
+      if (!MARKETS.includes(market))
+        return gatewayError(
+          404,
+          `Unknown market '${req.params.market ?? ""}'. Valid markets: ${MARKETS.join(", ")}.`,
+          path(req),
+        );
       return handler(req, market, data[market]);
     });
   }
@@ -100,7 +129,14 @@ export function createMarketService(state: SandboxState): Service {
     name: "market",
     prefix: "/market",
     faultReply: (status) =>
-      status === 500 ? { status: 500 } : gatewayError(status, status === 429 ? "Rate limit exceeded" : "Upstream unavailable", "/market", status === 429 ? { "retry-after": "7" } : undefined),
+      status === 500
+        ? { status: 500 }
+        : gatewayError(
+            status,
+            status === 429 ? "Rate limit exceeded" : "Upstream unavailable",
+            "/market",
+            status === 429 ? { "retry-after": "7" } : undefined,
+          ),
     async handle(req) {
       const key = bearerToken(req.headers);
       if (!key) return gatewayError(401, "Missing API key.", path(req));
@@ -109,7 +145,13 @@ export function createMarketService(state: SandboxState): Service {
       if (match.kind === "not-found") return gatewayError(404, `No route for ${req.path}.`, path(req));
       if (match.kind === "wrong-method") return gatewayError(404, `No route for ${req.method} ${req.path}.`, path(req));
       const rate = state.limiter.take(`market:${key}`, state.limits.market);
-      if (!rate.ok) return gatewayError(429, `Rate limit exceeded: ${state.limits.market ?? "unlimited"} requests per minute.`, path(req), { "retry-after": String(rate.retryAfterSeconds) });
+      if (!rate.ok)
+        return gatewayError(
+          429,
+          `Rate limit exceeded: ${state.limits.market ?? "unlimited"} requests per minute.`,
+          path(req),
+          { "retry-after": String(rate.retryAfterSeconds) },
+        );
       return match.handler(routed(req, match));
     },
   };

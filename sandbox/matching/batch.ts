@@ -41,7 +41,17 @@ export class BatchJobs {
     const now = this.state.now();
     const fails = this.state.faults.current.batchFail;
     const rowsToRun = fails ? Math.floor(requests.length / 2) : requests.length;
-    const job: Job = { id: randomUUID(), createdAt: now, startsAt: now + batchQueuedMs, endsAt: now + batchQueuedMs + rowsToRun * batchRowMs, requests, rows: [], superuser, fails, callbackSent: false };
+    const job: Job = {
+      id: randomUUID(),
+      createdAt: now,
+      startsAt: now + batchQueuedMs,
+      endsAt: now + batchQueuedMs + rowsToRun * batchRowMs,
+      requests,
+      rows: [],
+      superuser,
+      fails,
+      callbackSent: false,
+    };
     if (callback) job.callback = callback;
     this.jobs.set(job.id, job);
     if (callback) {
@@ -65,7 +75,12 @@ export class BatchJobs {
       total: job.requests.length,
       processed: this.processed(job),
       created_at: new Date(job.createdAt).toISOString(),
-      updated_at: new Date(Math.min(this.state.now(), Math.max(job.createdAt, this.statusOf(job) === "queued" ? job.createdAt : job.endsAt))).toISOString(),
+      updated_at: new Date(
+        Math.min(
+          this.state.now(),
+          Math.max(job.createdAt, this.statusOf(job) === "queued" ? job.createdAt : job.endsAt),
+        ),
+      ).toISOString(),
     };
     if (this.statusOf(job) === "failed") view.error = JOB_FAILURE_MESSAGE;
     return view;
@@ -110,8 +125,21 @@ export class BatchJobs {
     const status = this.statusOf(job);
     if (!job.callback || job.callbackSent || (status !== "completed" && status !== "failed")) return;
     job.callbackSent = true;
-    const payload = { event: `batch.${status}`, job_id: job.id, status, total: job.requests.length, processed: this.processed(job), finished_at: new Date(job.endsAt).toISOString() };
-    const attempt = await deliverCallback(job.callback, job.id, payload, this.state.now(), this.state.settings.allowExternalCallbacks);
+    const payload = {
+      event: `batch.${status}`,
+      job_id: job.id,
+      status,
+      total: job.requests.length,
+      processed: this.processed(job),
+      finished_at: new Date(job.endsAt).toISOString(),
+    };
+    const attempt = await deliverCallback(
+      job.callback,
+      job.id,
+      payload,
+      this.state.now(),
+      this.state.settings.allowExternalCallbacks,
+    );
     this.state.callbackLog.push(attempt);
   }
 }

@@ -29,15 +29,35 @@ export interface CallbackTarget {
 
 const DELIVERY_TIMEOUT_MS = 5_000;
 
-export async function deliverCallback(target: CallbackTarget, jobId: string, payload: Record<string, unknown>, nowMs: number, allowExternal: boolean): Promise<CallbackAttempt> {
-  const attempt: CallbackAttempt = { jobId, url: target.url, event: String(payload.event), at: new Date(nowMs).toISOString(), status: null };
-  if (!allowExternal && !isLocalUrl(target.url)) return { ...attempt, error: "skipped: the sandbox delivers callbacks only to localhost (--allow-external-callbacks)" };
+export async function deliverCallback(
+  target: CallbackTarget,
+  jobId: string,
+  payload: Record<string, unknown>,
+  nowMs: number,
+  allowExternal: boolean,
+): Promise<CallbackAttempt> {
+  const attempt: CallbackAttempt = {
+    jobId,
+    url: target.url,
+    event: String(payload.event),
+    at: new Date(nowMs).toISOString(),
+    status: null,
+  };
+  if (!allowExternal && !isLocalUrl(target.url))
+    return {
+      ...attempt,
+      error: "skipped: the sandbox delivers callbacks only to localhost (--allow-external-callbacks)",
+    };
   const body = JSON.stringify(payload);
   const timestamp = String(Math.floor(nowMs / 1000));
   try {
     const res = await fetch(target.url, {
       method: "POST",
-      headers: { "Content-Type": "application/json", "X-Webhook-Timestamp": timestamp, "X-Webhook-Signature": signature(target.secret, timestamp, body) },
+      headers: {
+        "Content-Type": "application/json",
+        "X-Webhook-Timestamp": timestamp,
+        "X-Webhook-Signature": signature(target.secret, timestamp, body),
+      },
       body,
       signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
     });

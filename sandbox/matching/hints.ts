@@ -19,7 +19,17 @@ export interface HintEvidence {
 }
 
 /** INFERRED bonuses: a full postcode or website agreeing is strong evidence, a year or SIC weak. */
-export const HINT_BONUS = { postcode: 0.08, postcodeDistrict: 0.04, postcodeAreaMismatch: -0.03, website: 0.12, sic: 0.03, date: 0.05, year: 0.03, address: 0.02, active: 0.02 };
+export const HINT_BONUS = {
+  postcode: 0.08,
+  postcodeDistrict: 0.04,
+  postcodeAreaMismatch: -0.03,
+  website: 0.12,
+  sic: 0.03,
+  date: 0.05,
+  year: 0.03,
+  address: 0.02,
+  active: 0.02,
+};
 
 const compact = (postcode: string) => postcode.toUpperCase().replace(/\s+/g, "");
 const outward = (postcode: string) => postcode.toUpperCase().trim().split(/\s+/)[0] ?? "";

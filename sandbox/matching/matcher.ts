@@ -62,7 +62,15 @@ export class Matcher {
     const useHints = !degraded.includes("hint_lookup");
     const base = { degraded, statusUnknown: degraded.includes("register_status"), rigorous: false };
     const key = normaliseName(name);
-    if (key === "") return { ...base, index: -1, route: null, confidence: "none", reasons: [], error: "input_name has no words to match after normalisation" };
+    if (key === "")
+      return {
+        ...base,
+        index: -1,
+        route: null,
+        confidence: "none",
+        reasons: [],
+        error: "input_name has no words to match after normalisation",
+      };
     const form = legalFormOf(name);
 
     if (!degraded.includes("exact_index")) {
@@ -71,23 +79,53 @@ export class Matcher {
       if (best) return this.outcome(base, best, "fast", false, "high", ["exact_name", ...best.reasons]);
     }
 
-    const scored = this.slowCandidates(key, hints, degraded.includes("fuzzy_index")).map((i) => this.withHints(i, this.nameScore(key, i), hints, useHints, form));
+    const scored = this.slowCandidates(key, hints, degraded.includes("fuzzy_index")).map((i) =>
+      this.withHints(i, this.nameScore(key, i), hints, useHints, form),
+    );
     scored.sort((a, b) => b.score - a.score);
     const best = scored[0];
-    const runnerUp = scored.find((s) => s !== best && normaliseName(this.ds.names[s.i] ?? "") !== normaliseName(this.ds.names[best?.i ?? 0] ?? ""));
-    if (best && best.score >= RIGOROUS_THRESHOLD && best.score - (runnerUp?.score ?? 0) >= RIGOROUS_MARGIN) return this.outcome(base, best, "slow", true, "high", ["fuzzy_rigorous", ...best.reasons]);
-    if (best && best.score >= MEDIUM_THRESHOLD) return this.outcome(base, best, "slow", false, "medium", ["fuzzy_name", ...best.reasons]);
-    if (best && best.score >= LOW_THRESHOLD) return this.outcome(base, best, "slow", false, "low", ["fuzzy_weak", ...best.reasons]);
-    const byWebsite = useHints && hints.website ? this.ds.domainIndex.find(domainOfUrl(hints.website)).filter((i) => isActive(this.ds, i)) : [];
+    const runnerUp = scored.find(
+      (s) => s !== best && normaliseName(this.ds.names[s.i] ?? "") !== normaliseName(this.ds.names[best?.i ?? 0] ?? ""),
+    );
+    if (best && best.score >= RIGOROUS_THRESHOLD && best.score - (runnerUp?.score ?? 0) >= RIGOROUS_MARGIN)
+      return this.outcome(base, best, "slow", true, "high", ["fuzzy_rigorous", ...best.reasons]);
+    if (best && best.score >= MEDIUM_THRESHOLD)
+      return this.outcome(base, best, "slow", false, "medium", ["fuzzy_name", ...best.reasons]);
+    if (best && best.score >= LOW_THRESHOLD)
+      return this.outcome(base, best, "slow", false, "low", ["fuzzy_weak", ...best.reasons]);
+    const byWebsite =
+      useHints && hints.website
+        ? this.ds.domainIndex.find(domainOfUrl(hints.website)).filter((i) => isActive(this.ds, i))
+        : [];
     if (byWebsite.length === 1 && byWebsite[0] !== undefined) {
       return this.outcome(base, { i: byWebsite[0], score: 0, reasons: [] }, "slow", false, "low", ["website_only"]);
     }
-    return { ...base, index: -1, route: null, confidence: "none", reasons: best ? [`below_threshold:${best.score.toFixed(2)}`] : ["no_candidates"] };
+    return {
+      ...base,
+      index: -1,
+      route: null,
+      confidence: "none",
+      reasons: best ? [`below_threshold:${best.score.toFixed(2)}`] : ["no_candidates"],
+    };
   }
 
-  private outcome(base: Pick<MatchOutcome, "degraded" | "statusUnknown">, best: Scored, route: "fast" | "slow", rigorous: boolean, band: Confidence, reasons: string[]): MatchOutcome {
+  private outcome(
+    base: Pick<MatchOutcome, "degraded" | "statusUnknown">,
+    best: Scored,
+    route: "fast" | "slow",
+    rigorous: boolean,
+    band: Confidence,
+    reasons: string[],
+  ): MatchOutcome {
     const lowered = BANDS[Math.min(BANDS.length - 1, BANDS.indexOf(band) + base.degraded.length)] ?? "low";
-    return { ...base, index: best.i, route, rigorous, confidence: lowered, reasons: [...reasons, `score:${best.score.toFixed(3)}`] };
+    return {
+      ...base,
+      index: best.i,
+      route,
+      rigorous,
+      confidence: lowered,
+      reasons: [...reasons, `score:${best.score.toFixed(3)}`],
+    };
   }
 
   private withHints(i: number, nameScore: number, hints: MatchHints, useHints: boolean, form: string): Scored {
@@ -109,7 +147,9 @@ export class Matcher {
   /** Candidates sharing (possibly misspelt) rare words with the query, best-supported first. */
   private slowCandidates(key: string, hints: MatchHints, exactWordsOnly: boolean): number[] {
     const support = new Map<number, number>();
-    const words = TokenIndex.searchWords(key.split(" ")).sort((a, b) => this.tokens.frequency(a) - this.tokens.frequency(b));
+    const words = TokenIndex.searchWords(key.split(" ")).sort(
+      (a, b) => this.tokens.frequency(a) - this.tokens.frequency(b),
+    );
     for (const word of words) {
       const variants: [string, number][] = exactWordsOnly ? [[word, 1]] : this.tokens.similarWords(word);
       for (const [variant, similarity] of variants) {
@@ -122,7 +162,8 @@ export class Matcher {
       }
     }
     for (const i of this.patches.renamed) support.set(i, (support.get(i) ?? 0) + 1);
-    if (hints.website) for (const i of this.ds.domainIndex.find(domainOfUrl(hints.website))) support.set(i, (support.get(i) ?? 0) + 1);
+    if (hints.website)
+      for (const i of this.ds.domainIndex.find(domainOfUrl(hints.website))) support.set(i, (support.get(i) ?? 0) + 1);
     return [...support.entries()]
       .sort((a, b) => b[1] - a[1])
       .slice(0, SHORTLIST)

@@ -4,7 +4,19 @@
  * forms (`LTD`, `LIMITED`, `PLC`, `LLP`, Welsh `CYF`...) and whitespace do not distinguish names.
  */
 
-const LEGAL_FORMS = new Set(["LTD", "LIMITED", "PLC", "LLP", "CYF", "CYFYNGEDIG", "CCC", "INC", "LLC", "GMBH", "UNLIMITED"]);
+const LEGAL_FORMS = new Set([
+  "LTD",
+  "LIMITED",
+  "PLC",
+  "LLP",
+  "CYF",
+  "CYFYNGEDIG",
+  "CCC",
+  "INC",
+  "LLC",
+  "GMBH",
+  "UNLIMITED",
+]);
 const MULTIWORD_FORMS: readonly (readonly string[])[] = [
   ["LIMITED", "LIABILITY", "PARTNERSHIP"],
   ["PUBLIC", "LIMITED", "COMPANY"],
@@ -13,7 +25,19 @@ const MULTIWORD_FORMS: readonly (readonly string[])[] = [
   ["P", "L", "C"],
 ];
 /** Words too common to find candidates by (they still count in the similarity score). */
-export const STOP_TOKENS = new Set(["AND", "OF", "THE", "CO", "COMPANY", "UK", "GROUP", "SERVICES", "HOLDINGS", "LIMITED", "LTD"]);
+export const STOP_TOKENS = new Set([
+  "AND",
+  "OF",
+  "THE",
+  "CO",
+  "COMPANY",
+  "UK",
+  "GROUP",
+  "SERVICES",
+  "HOLDINGS",
+  "LIMITED",
+  "LTD",
+]);
 
 export type LegalForm = "LTD" | "PLC" | "LLP" | "OTHER" | "NONE";
 

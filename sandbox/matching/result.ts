@@ -5,7 +5,12 @@ import type { MatchOutcome } from "./matcher";
 import { type MatchRequest, echoHints } from "./request";
 
 /** The match result body: contract fields always, `reasons`/`degraded`/`error` for superuser keys only. */
-export function matchResult(state: SandboxState, request: MatchRequest, outcome: MatchOutcome, superuser: boolean): Record<string, unknown> {
+export function matchResult(
+  state: SandboxState,
+  request: MatchRequest,
+  outcome: MatchOutcome,
+  superuser: boolean,
+): Record<string, unknown> {
   const { ds } = state;
   const i = outcome.index;
   const matched = i >= 0;

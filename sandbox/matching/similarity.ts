@@ -33,7 +33,11 @@ export function tokenSimilarity(a: string, b: string): number {
  * Soft, weighted token overlap: each token of either side is matched to its most similar token on the
  * other side; weights (IDF) make rare words count more than LIMITED or SERVICES.
  */
-export function tokenSetSimilarity(query: readonly string[], candidate: readonly string[], weight: (token: string) => number): number {
+export function tokenSetSimilarity(
+  query: readonly string[],
+  candidate: readonly string[],
+  weight: (token: string) => number,
+): number {
   const side = (from: readonly string[], to: readonly string[]) => {
     let matched = 0;
     let total = 0;

@@ -57,13 +57,16 @@ export class TokenIndex {
 
   companiesWith(word: string): Int32Array {
     const id = this.vocab.get(word);
-    return id === undefined ? new Int32Array(0) : this.postings.subarray(this.offsets[id] ?? 0, this.offsets[id + 1] ?? 0);
+    return id === undefined
+      ? new Int32Array(0)
+      : this.postings.subarray(this.offsets[id] ?? 0, this.offsets[id + 1] ?? 0);
   }
 
   /** Known words resembling `word` (itself first when known), with their similarity. */
   similarWords(word: string, limit = 8): [string, number][] {
     const counts = new Map<number, number>();
-    for (const g of trigrams(word)) for (const id of this.wordTrigrams.get(g) ?? []) counts.set(id, (counts.get(id) ?? 0) + 1);
+    for (const g of trigrams(word))
+      for (const id of this.wordTrigrams.get(g) ?? []) counts.set(id, (counts.get(id) ?? 0) + 1);
     return [...counts.keys()]
       .map((id): [string, number] => [this.words[id] ?? "", tokenSimilarity(word, this.words[id] ?? "")])
       .filter(([, s]) => s > 0)

@@ -26,7 +26,11 @@ interface Profile {
 }
 
 function profile(ds: Dataset, indices: Int32Array): Profile {
-  const p = { theme: new Float64Array(SAMPLE_THEMES.length), sic: new Float64Array(SIC_CODES.length), cic: new Float64Array(SAMPLE_THEMES.length) };
+  const p = {
+    theme: new Float64Array(SAMPLE_THEMES.length),
+    sic: new Float64Array(SIC_CODES.length),
+    cic: new Float64Array(SAMPLE_THEMES.length),
+  };
   if (indices.length === 0) return p;
   const share = 1 / indices.length;
   for (const i of indices) {
@@ -46,11 +50,19 @@ function similarity(ds: Dataset, p: Profile, i: number): number {
   const t = ds.theme[i] ?? 0;
   const t2 = ds.theme2[i] ?? NO_THEME;
   const theme = Math.min(1, Math.max(p.theme[t] ?? 0, t2 === NO_THEME ? 0 : (p.theme[t2] ?? 0) * 0.7));
-  return WEIGHTS.theme * theme + WEIGHTS.sic * Math.min(1, p.sic[ds.sic[i] ?? 0] ?? 0) + WEIGHTS.cic * Math.min(1, p.cic[t] ?? 0);
+  return (
+    WEIGHTS.theme * theme +
+    WEIGHTS.sic * Math.min(1, p.sic[ds.sic[i] ?? 0] ?? 0) +
+    WEIGHTS.cic * Math.min(1, p.cic[t] ?? 0)
+  );
 }
 
 /** Company indices scoring above the floor, best first, with their scores. */
-export function classify(ds: Dataset, yes: Int32Array, no: Int32Array): { indices: number[]; scores: Map<number, number> } {
+export function classify(
+  ds: Dataset,
+  yes: Int32Array,
+  no: Int32Array,
+): { indices: number[]; scores: Map<number, number> } {
   const py = profile(ds, yes);
   const pn = profile(ds, no);
   const excluded = new Set([...yes, ...no]);
@@ -60,7 +72,9 @@ export function classify(ds: Dataset, yes: Int32Array, no: Int32Array): { indice
     const s = similarity(ds, py, i) - (no.length > 0 ? similarity(ds, pn, i) : 0);
     if (s > MIN_CLASSIFY_SCORE) scores.set(i, round(Math.min(1, s), 4));
   }
-  const indices = [...scores.keys()].sort((a, b) => (scores.get(b) ?? 0) - (scores.get(a) ?? 0) || (ds.numberCodes[a] ?? 0) - (ds.numberCodes[b] ?? 0));
+  const indices = [...scores.keys()].sort(
+    (a, b) => (scores.get(b) ?? 0) - (scores.get(a) ?? 0) || (ds.numberCodes[a] ?? 0) - (ds.numberCodes[b] ?? 0),
+  );
   return { indices, scores };
 }
 
@@ -79,5 +93,13 @@ export function postClassify(state: SandboxState, req: RequestContext, scopes: S
   const yesIdx = indicesOfNumbers(state.ds, yes);
   if (yesIdx.length === 0) return validationError("yes", "None of the yes company numbers is a known company.");
   const { indices, scores } = classify(state.ds, yesIdx, indicesOfNumbers(state.ds, no));
-  return json(200, listEnvelope(state, scopes, indices, { returnCount: paging.returnCount, skip: 0, withInsights: false, extra: (i) => ({ Score: scores.get(i) ?? 0 }) }));
+  return json(
+    200,
+    listEnvelope(state, scopes, indices, {
+      returnCount: paging.returnCount,
+      skip: 0,
+      withInsights: false,
+      extra: (i) => ({ Score: scores.get(i) ?? 0 }),
+    }),
+  );
 }

@@ -9,7 +9,12 @@ import type { CompanyRecord } from "../data/record";
 
 export type Scopes = ReadonlySet<string>;
 
-export function productError(status: number, message: string, errors?: Record<string, string[]>, headers?: Record<string, string>): Reply {
+export function productError(
+  status: number,
+  message: string,
+  errors?: Record<string, string[]>,
+  headers?: Record<string, string>,
+): Reply {
   return json(status, errors ? { message, errors } : { message }, headers);
 }
 
@@ -29,7 +34,8 @@ export function readPaging(returnCount: unknown, skip: unknown, defaultCount = D
   if (count === null || count < 1 || count > MAX_RETURN_COUNT) {
     return { ok: false, reply: productError(400, `returnCount must be an integer from 1 to ${MAX_RETURN_COUNT}.`) };
   }
-  if (offset === null || offset < 0) return { ok: false, reply: productError(400, "skip must be an integer of 0 or more.") };
+  if (offset === null || offset < 0)
+    return { ok: false, reply: productError(400, "skip must be an integer of 0 or more.") };
   return { ok: true, returnCount: count, skip: offset };
 }
 
@@ -43,12 +49,15 @@ function toInteger(value: unknown, fallback: number): number | null {
 export function stringArray(body: Record<string, unknown>, field: string): string[] | undefined | Reply {
   const v = body[field];
   if (v === undefined || v === null) return undefined;
-  if (!Array.isArray(v) || v.some((x) => typeof x !== "string")) return validationError(field, `The ${field} field must be an array of strings.`);
+  if (!Array.isArray(v) || v.some((x) => typeof x !== "string"))
+    return validationError(field, `The ${field} field must be an array of strings.`);
   return v as string[];
 }
 
 export function isReply(v: unknown): v is Reply {
-  return typeof v === "object" && v !== null && "status" in v && typeof (v as Reply).status === "number" && !Array.isArray(v);
+  return (
+    typeof v === "object" && v !== null && "status" in v && typeof (v as Reply).status === "number" && !Array.isArray(v)
+  );
 }
 
 /** Record fields behind optional scopes are left out when the token lacks the scope. */

@@ -22,7 +22,11 @@ export function readJsonObject(req: RequestContext): ProductBody {
 }
 
 /** Reads the filter fields; resolves CompanyNumberSetId (which wins over CompanyNumbers) to indices. */
-export function readFilter(state: SandboxState, sets: NumberSets, body: Record<string, unknown>): CompanyFilter | Reply {
+export function readFilter(
+  state: SandboxState,
+  sets: NumberSets,
+  body: Record<string, unknown>,
+): CompanyFilter | Reply {
   const filter: CompanyFilter = {};
   for (const field of FILTER_FIELDS) {
     const values = stringArray(body, field);
@@ -31,11 +35,15 @@ export function readFilter(state: SandboxState, sets: NumberSets, body: Record<s
   }
   const setId = body.CompanyNumberSetId;
   if (setId !== undefined && setId !== null) {
-    if (typeof setId !== "string") return validationError("CompanyNumberSetId", "The CompanyNumberSetId field must be a string.");
+    if (typeof setId !== "string")
+      return validationError("CompanyNumberSetId", "The CompanyNumberSetId field must be a string.");
     const set = sets.get(setId);
     if (!set) return productError(404, "Company number set not found or expired.");
     if (set.count > LARGE_SET_THRESHOLD && body.AllowLargeAnalysis !== true) {
-      return validationError("AllowLargeAnalysis", `AllowLargeAnalysis must be true to filter against a set of more than ${LARGE_SET_THRESHOLD} numbers.`);
+      return validationError(
+        "AllowLargeAnalysis",
+        `AllowLargeAnalysis must be true to filter against a set of more than ${LARGE_SET_THRESHOLD} numbers.`,
+      );
     }
     filter.only = set.indices;
     return filter;
@@ -58,7 +66,14 @@ export function postCompanies(state: SandboxState, sets: NumberSets, req: Reques
     return validationError("ReturnCompanyIDsOnly", "The ReturnCompanyIDsOnly field must be true or false.");
   }
   const matched = matchCompanies(state.ds, filter);
-  return json(200, listEnvelope(state, scopes, matched, { ...paging, withInsights: queryFlag(req.query.get("insights")), idsOnly: body.ReturnCompanyIDsOnly === true }));
+  return json(
+    200,
+    listEnvelope(state, scopes, matched, {
+      ...paging,
+      withInsights: queryFlag(req.query.get("insights")),
+      idsOnly: body.ReturnCompanyIDsOnly === true,
+    }),
+  );
 }
 
 export function postNumberSet(state: SandboxState, sets: NumberSets, req: RequestContext): Reply {
@@ -67,8 +82,10 @@ export function postNumberSet(state: SandboxState, sets: NumberSets, req: Reques
   const body = parsed.value;
   const numbers = stringArray(body, "CompanyNumbers");
   if (isReply(numbers)) return numbers;
-  if (!numbers || numbers.length === 0) return validationError("CompanyNumbers", "The CompanyNumbers field is required and must not be empty.");
-  if (numbers.length > MAX_SET_SIZE) return validationError("CompanyNumbers", `A set may hold at most ${MAX_SET_SIZE} numbers.`);
+  if (!numbers || numbers.length === 0)
+    return validationError("CompanyNumbers", "The CompanyNumbers field is required and must not be empty.");
+  if (numbers.length > MAX_SET_SIZE)
+    return validationError("CompanyNumbers", `A set may hold at most ${MAX_SET_SIZE} numbers.`);
   const set = sets.create(indicesOfNumbers(state.ds, numbers), numbers.length);
   return json(201, { CompanyNumberSetId: set.id, Count: set.count, ExpiresAt: new Date(set.expiresAt).toISOString() });
 }

@@ -20,7 +20,12 @@ export interface EnvelopeOptions {
   extra?: (index: number) => Record<string, unknown>;
 }
 
-export function listEnvelope(state: SandboxState, scopes: Scopes, matched: ArrayLike<number>, o: EnvelopeOptions): Record<string, unknown> {
+export function listEnvelope(
+  state: SandboxState,
+  scopes: Scopes,
+  matched: ArrayLike<number>,
+  o: EnvelopeOptions,
+): Record<string, unknown> {
   const { ds, patches } = state;
   const page: number[] = [];
   for (let k = o.skip; k < matched.length && page.length < o.returnCount; k++) page.push(matched[k] ?? 0);

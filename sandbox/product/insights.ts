@@ -27,11 +27,17 @@ function bandIndex(bands: readonly [string, number][], value: number): number {
 }
 
 function bandList(bands: readonly [string, number][], counts: Float64Array): { Band: string; Count: number }[] {
-  return [...bands.map(([Band], k) => ({ Band, Count: counts[k] ?? 0 })), { Band: UNKNOWN_BAND, Count: counts[bands.length] ?? 0 }];
+  return [
+    ...bands.map(([Band], k) => ({ Band, Count: counts[k] ?? 0 })),
+    { Band: UNKNOWN_BAND, Count: counts[bands.length] ?? 0 },
+  ];
 }
 
 /** Counts by RTIC (primary and secondary), best first. */
-export function rticCounts(ds: Dataset, indices: ArrayLike<number>): { Code: string; Description: string; Count: number }[] {
+export function rticCounts(
+  ds: Dataset,
+  indices: ArrayLike<number>,
+): { Code: string; Description: string; Count: number }[] {
   const counts = new Float64Array(SAMPLE_THEMES.length);
   for (let k = 0; k < indices.length; k++) {
     const i = indices[k] ?? 0;
@@ -44,7 +50,10 @@ export function rticCounts(ds: Dataset, indices: ArrayLike<number>): { Code: str
     .sort((a, b) => b.Count - a.Count);
 }
 
-export function sizeBands(ds: Dataset, indices: ArrayLike<number>): { TurnoverBands: { Band: string; Count: number }[]; EmployeeBands: { Band: string; Count: number }[] } {
+export function sizeBands(
+  ds: Dataset,
+  indices: ArrayLike<number>,
+): { TurnoverBands: { Band: string; Count: number }[]; EmployeeBands: { Band: string; Count: number }[] } {
   const turnover = new Float64Array(TURNOVER_BANDS.length + 1);
   const employees = new Float64Array(EMPLOYEE_BANDS.length + 1);
   for (let k = 0; k < indices.length; k++) {

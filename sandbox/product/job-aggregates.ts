@@ -9,21 +9,49 @@ import type { CompanyRecord } from "../data/record";
 type Item = { Key: string; Count?: number; Value?: number };
 type Extract = (record: CompanyRecord) => { key: string; count?: number; value?: number }[];
 
-const rows = (record: CompanyRecord, field: string): Record<string, unknown>[] => (Array.isArray(record[field]) ? (record[field] as Record<string, unknown>[]) : []);
+const rows = (record: CompanyRecord, field: string): Record<string, unknown>[] =>
+  Array.isArray(record[field]) ? (record[field] as Record<string, unknown>[]) : [];
 const num = (v: unknown): number => (typeof v === "number" ? v : 0);
 const str = (v: unknown): string => (typeof v === "string" ? v : "");
 
-const soc = (key: string, mode: "count" | "salary"): Extract => (r) => rows(r, "CompanyJobPostings").map((p) => ({ key: str(p[key]), ...(mode === "count" ? { count: num(p.Postings) } : { value: num(p.MedianSalary) }) }));
-const lot = (mode: "count" | "salary"): Extract => (r) => rows(r, "CompanyJobPostingsByLot").map((p) => ({ key: str(p.LotName), ...(mode === "count" ? { count: num(p.Postings) } : { value: num(p.MedianSalary) }) }));
-const skill = (mode: "count" | "duration"): Extract => (r) => rows(r, "CompanyJobPostingsBySkill").map((p) => ({ key: str(p.SkillName), ...(mode === "count" ? { count: num(p.UniquePostings) } : { value: num(p.MedianPostingDuration) }) }));
-const byCode = (field: "RTICs" | "CICs", vertical: boolean): Extract => (r) => {
-  const total = rows(r, "CompanyJobPostings").reduce((s, p) => s + num(p.Postings), 0);
-  return total === 0 ? [] : rows(r, field).map((c) => ({ key: str(vertical ? (c.VerticalName ?? c.Description) : c.Code), count: total }));
-};
-const overTime = (field: string): Extract => (r) => {
-  const o = r.CompanyJobPostingsOverTime as Record<string, unknown> | undefined;
-  return (Array.isArray(o?.[field]) ? (o[field] as Record<string, unknown>[]) : []).map((p) => ({ key: new Date(num(p.Timestamp)).toISOString().slice(0, 7), count: num(p.Count) }));
-};
+const soc =
+  (key: string, mode: "count" | "salary"): Extract =>
+  (r) =>
+    rows(r, "CompanyJobPostings").map((p) => ({
+      key: str(p[key]),
+      ...(mode === "count" ? { count: num(p.Postings) } : { value: num(p.MedianSalary) }),
+    }));
+const lot =
+  (mode: "count" | "salary"): Extract =>
+  (r) =>
+    rows(r, "CompanyJobPostingsByLot").map((p) => ({
+      key: str(p.LotName),
+      ...(mode === "count" ? { count: num(p.Postings) } : { value: num(p.MedianSalary) }),
+    }));
+const skill =
+  (mode: "count" | "duration"): Extract =>
+  (r) =>
+    rows(r, "CompanyJobPostingsBySkill").map((p) => ({
+      key: str(p.SkillName),
+      ...(mode === "count" ? { count: num(p.UniquePostings) } : { value: num(p.MedianPostingDuration) }),
+    }));
+const byCode =
+  (field: "RTICs" | "CICs", vertical: boolean): Extract =>
+  (r) => {
+    const total = rows(r, "CompanyJobPostings").reduce((s, p) => s + num(p.Postings), 0);
+    return total === 0
+      ? []
+      : rows(r, field).map((c) => ({ key: str(vertical ? (c.VerticalName ?? c.Description) : c.Code), count: total }));
+  };
+const overTime =
+  (field: string): Extract =>
+  (r) => {
+    const o = r.CompanyJobPostingsOverTime as Record<string, unknown> | undefined;
+    return (Array.isArray(o?.[field]) ? (o[field] as Record<string, unknown>[]) : []).map((p) => ({
+      key: new Date(num(p.Timestamp)).toISOString().slice(0, 7),
+      count: num(p.Count),
+    }));
+  };
 
 const AGGREGATES: Readonly<Record<string, Extract>> = {
   JobPostingsBySOC4Code: soc("SOC4Code", "count"),
@@ -47,7 +75,8 @@ const AGGREGATES: Readonly<Record<string, Extract>> = {
   JobPostingsBySpecializedSkill: skill("count"),
   AveragePostingDurationBySpecializedSkill: skill("duration"),
   JobPostingInsights: (r) => (rows(r, "CompanyJobPostings").length > 0 ? [{ key: "CompaniesHiring", count: 1 }] : []),
-  JobPostingInsightsLOT: (r) => (rows(r, "CompanyJobPostingsByLot").length > 0 ? [{ key: "CompaniesHiring", count: 1 }] : []),
+  JobPostingInsightsLOT: (r) =>
+    rows(r, "CompanyJobPostingsByLot").length > 0 ? [{ key: "CompaniesHiring", count: 1 }] : [],
 };
 
 export function jobAggregates(records: readonly CompanyRecord[]): Record<string, Item[]> {
@@ -65,7 +94,9 @@ export function jobAggregates(records: readonly CompanyRecord[]): Record<string,
         acc.set(e.key, a);
       }
     }
-    out[name] = [...acc].map(([Key, a]) => (a.n > 0 ? { Key, Value: Math.round((a.sum / a.n) * 100) / 100 } : { Key, Count: a.count }));
+    out[name] = [...acc].map(([Key, a]) =>
+      a.n > 0 ? { Key, Value: Math.round((a.sum / a.n) * 100) / 100 } : { Key, Count: a.count },
+    );
   }
   return out;
 }

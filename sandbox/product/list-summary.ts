@@ -28,7 +28,8 @@ export function getListSummary(state: SandboxState, req: RequestContext): Reply 
   const cutoffText = req.query.get("cutoff");
   if (!modelCode) return validationError("modelCode", "The modelCode field is required.");
   const cutoff = Number(cutoffText);
-  if (cutoffText === null || cutoffText === "" || !(cutoff >= 0 && cutoff <= 1)) return validationError("cutoff", "The cutoff field must be a number from 0 to 1.");
+  if (cutoffText === null || cutoffText === "" || !(cutoff >= 0 && cutoff <= 1))
+    return validationError("cutoff", "The cutoff field must be a number from 0 to 1.");
   const theme = themeIndexOfRtic(modelCode);
   if (theme === undefined) return productError(404, `Model ${modelCode} not found.`);
   const { ds } = state;
@@ -44,7 +45,11 @@ export function getListSummary(state: SandboxState, req: RequestContext): Reply 
     Cutoff: cutoff,
     TotalScored: ds.size,
     CompaniesAboveCutoff: above.length,
-    ScoreDistribution: Array.from(histogram, (Count, k) => ({ From: round(k / BUCKETS, 2), To: round((k + 1) / BUCKETS, 2), Count })),
+    ScoreDistribution: Array.from(histogram, (Count, k) => ({
+      From: round(k / BUCKETS, 2),
+      To: round((k + 1) / BUCKETS, 2),
+      Count,
+    })),
     CompaniesByRTIC: rticCounts(ds, above),
     ...sizeBands(ds, above),
   });

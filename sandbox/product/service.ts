@@ -38,10 +38,22 @@ export function createProductService(state: SandboxState): Service {
     ["POST", "/v2/companies/number-sets", read((req) => postNumberSet(state, sets, req))],
     ["GET", "/v2/companies/by-website", read((req, s) => getByWebsite(state, req, s))],
     ["POST", "/v2/companies/by-website/batch", read((req, s) => postByWebsiteBatch(state, req, s))],
-    ["GET", "/v2/companies/:companyNumber/group-structure", read((req) => getGroupStructure(state, req.params.companyNumber ?? ""))],
-    ["GET", "/v2/search/aheadFull/:companyNumber", read((req, s) => getSearchAhead(state, req.params.companyNumber ?? "", s))],
+    [
+      "GET",
+      "/v2/companies/:companyNumber/group-structure",
+      read((req) => getGroupStructure(state, req.params.companyNumber ?? "")),
+    ],
+    [
+      "GET",
+      "/v2/search/aheadFull/:companyNumber",
+      read((req, s) => getSearchAhead(state, req.params.companyNumber ?? "", s)),
+    ],
     ["GET", "/v2/classification/list-summary", read((req) => getListSummary(state, req))],
-    ["POST", "/v2/classification/classify", { scope: "companies:classify", h: (req, s) => postClassify(state, req, s) }],
+    [
+      "POST",
+      "/v2/classification/classify",
+      { scope: "companies:classify", h: (req, s) => postClassify(state, req, s) },
+    ],
     ["GET", "/v2/filters", read(() => getFilters())],
     ["GET", "/v2/explore", read(() => getExploreCatalogue(state))],
     ["GET", "/v2/explore/:listId", read((req, s) => getExploreList(state, req, req.params.listId ?? "", s))],
@@ -49,7 +61,8 @@ export function createProductService(state: SandboxState): Service {
   for (const [method, path, { scope, h }] of routes) {
     router.on(method, path, (req) => {
       const scopes = new Set(PRODUCT_TOKEN_SCOPES[bearerToken(req.headers) ?? ""] ?? []);
-      if (!scopes.has(scope)) return productError(403, `This action is unauthorized: the token lacks the ${scope} scope.`);
+      if (!scopes.has(scope))
+        return productError(403, `This action is unauthorized: the token lacks the ${scope} scope.`);
       return h(req, scopes);
     });
   }
@@ -57,15 +70,26 @@ export function createProductService(state: SandboxState): Service {
   return {
     name: "product",
     prefix: "/product/api",
-    faultReply: (status) => productError(status, STATUS_MESSAGES[status] ?? "Error", undefined, status === 429 ? { "Retry-After": "2" } : undefined),
+    faultReply: (status) =>
+      productError(
+        status,
+        STATUS_MESSAGES[status] ?? "Error",
+        undefined,
+        status === 429 ? { "Retry-After": "2" } : undefined,
+      ),
     async handle(req) {
       const match = router.match(req.method, req.path);
       if (match.kind === "not-found") return productError(404, "Not Found");
-      if (match.kind === "wrong-method") return productError(405, `The ${req.method} method is not supported for this route. Supported methods: ${match.allowed.join(", ")}.`);
+      if (match.kind === "wrong-method")
+        return productError(
+          405,
+          `The ${req.method} method is not supported for this route. Supported methods: ${match.allowed.join(", ")}.`,
+        );
       const token = bearerToken(req.headers);
       if (!token || !PRODUCT_TOKEN_SCOPES[token]) return productError(401, "Unauthenticated.");
       const rate = state.limiter.take(`product:${token}`, state.limits.product);
-      if (!rate.ok) return productError(429, "Too Many Attempts.", undefined, { "Retry-After": String(rate.retryAfterSeconds) });
+      if (!rate.ok)
+        return productError(429, "Too Many Attempts.", undefined, { "Retry-After": String(rate.retryAfterSeconds) });
       return match.handler(routed(req, match));
     },
   };

@@ -22,7 +22,9 @@ async function ensureDevCertificates({ log = console.log } = {}) {
       await ensureCertificatesAreInstalled();
       trusted = true;
     } catch (error) {
-      log(`Could not trust the development CA automatically (${error.message}). Run: npx office-addin-dev-certs install`);
+      log(
+        `Could not trust the development CA automatically (${error.message}). Run: npx office-addin-dev-certs install`,
+      );
     }
   }
   return {

@@ -5,7 +5,8 @@ const DEV_URL = "https://localhost:3000/";
 
 function normaliseDeploymentUrl(url) {
   const parsed = new URL(url);
-  if (parsed.protocol !== "https:") throw new Error(`The deployment URL must be HTTPS (Office loads add-ins only over HTTPS): ${url}`);
+  if (parsed.protocol !== "https:")
+    throw new Error(`The deployment URL must be HTTPS (Office loads add-ins only over HTTPS): ${url}`);
   return parsed.toString().replace(/\/?$/, "/");
 }
 

@@ -21,7 +21,15 @@ const MIME = {
   ".txt": "text/plain; charset=utf-8",
 };
 
-const HOP_BY_HOP = new Set(["connection", "keep-alive", "transfer-encoding", "upgrade", "proxy-connection", "te", "trailer"]);
+const HOP_BY_HOP = new Set([
+  "connection",
+  "keep-alive",
+  "transfer-encoding",
+  "upgrade",
+  "proxy-connection",
+  "te",
+  "trailer",
+]);
 
 /**
  * @param {object} options
@@ -45,7 +53,9 @@ async function startAddinServer({ root, port = 3000, tls, sandboxOrigin, officeJ
     const file = path.resolve(rootDir, relative);
     if (!file.startsWith(rootDir + path.sep) || !existsSync(file) || !statSync(file).isFile()) {
       res.writeHead(404, { "content-type": "text/plain; charset=utf-8" });
-      return res.end(`Not found: ${url.pathname}${existsSync(rootDir) ? "" : " (dist/ is missing: run npm run build)"}`);
+      return res.end(
+        `Not found: ${url.pathname}${existsSync(rootDir) ? "" : " (dist/ is missing: run npm run build)"}`,
+      );
     }
     if (sandboxCredentials && relative === "config.json") {
       const config = { ...JSON.parse(readFileSync(file, "utf8")), sandboxCredentials };
@@ -69,7 +79,11 @@ async function startAddinServer({ root, port = 3000, tls, sandboxOrigin, officeJ
   return {
     origin,
     port: address.port,
-    close: () => new Promise((resolve) => { server.closeAllConnections?.(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections?.();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -91,13 +105,17 @@ function sendFile(res, file) {
 function proxy(req, res, url, sandboxOrigin) {
   if (!sandboxOrigin) {
     res.writeHead(503, { "content-type": "application/json" });
-    return res.end(JSON.stringify({ message: "The sandbox is not running: start it with npm start or npm run sandbox." }));
+    return res.end(
+      JSON.stringify({ message: "The sandbox is not running: start it with npm start or npm run sandbox." }),
+    );
   }
   const target = new URL(url.pathname.slice("/sandbox".length) + url.search, sandboxOrigin);
   const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => !HOP_BY_HOP.has(name)));
   headers.host = target.host;
   const upstream = http.request(target, { method: req.method, headers }, (upstreamRes) => {
-    const responseHeaders = Object.fromEntries(Object.entries(upstreamRes.headers).filter(([name]) => !HOP_BY_HOP.has(name)));
+    const responseHeaders = Object.fromEntries(
+      Object.entries(upstreamRes.headers).filter(([name]) => !HOP_BY_HOP.has(name)),
+    );
     res.writeHead(upstreamRes.statusCode ?? 502, responseHeaders);
     upstreamRes.pipe(res);
   });

@@ -23,9 +23,15 @@ function checkSchema(xml) {
   const dir = schemaDirectory();
   const schema = path.join(dir, "OfficeAppManifestV1_1.xsd");
   if (!existsSync(schema)) {
-    return { status: "skipped", messages: [`SCHEMA CHECK SKIPPED: ${dir} is missing (../shared is absent in this clone). CI always has it.`] };
+    return {
+      status: "skipped",
+      messages: [`SCHEMA CHECK SKIPPED: ${dir} is missing (../shared is absent in this clone). CI always has it.`],
+    };
   }
-  const result = spawnSync("xmllint", ["--noout", "--schema", schema, "-"], { input: withoutRuntimes(xml), encoding: "utf8" });
+  const result = spawnSync("xmllint", ["--noout", "--schema", schema, "-"], {
+    input: withoutRuntimes(xml),
+    encoding: "utf8",
+  });
   if (result.error) throw new Error(`xmllint could not run (${result.error.message}); install libxml2-utils.`);
   if (result.status === 5) throw new Error(`The schemas in ${dir} did not load:\n${result.stderr}`);
   const messages = result.stderr.split("\n").filter((line) => line && !/validates$/.test(line));
@@ -44,10 +50,13 @@ function checkReferences(xml) {
   if (!runtime) problems.push("no <Runtime>: the functions, pane and commands must share one runtime");
   else if (!/lifetime="long"/.test(runtime)) problems.push('the <Runtime> must have lifetime="long" (shared runtime)');
   const namespaceResid = xml.match(/<Namespace resid="([^"]+)"/)?.[1];
-  const namespace = namespaceResid && resources.match(new RegExp(`id="${namespaceResid.replace(/\./g, "\\.")}" DefaultValue="([^"]*)"`))?.[1];
+  const namespace =
+    namespaceResid &&
+    resources.match(new RegExp(`id="${namespaceResid.replace(/\./g, "\\.")}" DefaultValue="([^"]*)"`))?.[1];
   if (namespace !== "UKCO") problems.push(`the custom functions namespace must be UKCO (found ${namespace ?? "none"})`);
   for (const size of [16, 32, 80]) {
-    if (!new RegExp(`<bt:Image id="[^"]*" DefaultValue="[^"]*icon-${size}\\.png"`).test(resources)) problems.push(`no ${size} px icon resource`);
+    if (!new RegExp(`<bt:Image id="[^"]*" DefaultValue="[^"]*icon-${size}\\.png"`).test(resources))
+      problems.push(`no ${size} px icon resource`);
   }
   return problems;
 }

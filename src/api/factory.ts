@@ -2,7 +2,12 @@
  * Builds the four clients over one injected fetch, clock and credential source, with one
  * governor per service (shared by every call to that service).
  */
-import { createClassificationClient, checkClassificationToken, CLASSIFICATION_TIMEOUTS, type ClassificationClient } from "./classification/client";
+import {
+  createClassificationClient,
+  checkClassificationToken,
+  CLASSIFICATION_TIMEOUTS,
+  type ClassificationClient,
+} from "./classification/client";
 import type { CredentialSource, ServiceName } from "./credentials";
 import { Governor, type GovernorLimits } from "./http/governor";
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./http/retry";
@@ -54,7 +59,8 @@ export interface ApiClients {
 }
 
 /** A matching key is only ever sent to matching. */
-const notAMatchingKey = (token: string): "wrong-kind" | undefined => (token.startsWith(MATCHING_KEY_PREFIX) ? "wrong-kind" : undefined);
+const notAMatchingKey = (token: string): "wrong-kind" | undefined =>
+  token.startsWith(MATCHING_KEY_PREFIX) ? "wrong-kind" : undefined;
 
 const CREDENTIAL_CHECKS: Readonly<Record<ServiceName, TransportOptions["checkCredential"]>> = {
   product: notAMatchingKey,
@@ -66,7 +72,8 @@ const CREDENTIAL_CHECKS: Readonly<Record<ServiceName, TransportOptions["checkCre
 export function createApiClients(options: ApiClientsOptions): ApiClients {
   const clock = options.clock ?? systemClock;
   const random = options.random ?? Math.random;
-  const governor = (service: ServiceName): Governor => new Governor(service, { ...DEFAULT_LIMITS[service], ...options.limits?.[service] }, clock);
+  const governor = (service: ServiceName): Governor =>
+    new Governor(service, { ...DEFAULT_LIMITS[service], ...options.limits?.[service] }, clock);
   const governors: Record<ServiceName, Governor> = {
     product: governor("product"),
     matching: governor("matching"),
@@ -89,7 +96,10 @@ export function createApiClients(options: ApiClientsOptions): ApiClients {
   return {
     product: createProductClient(transport("product"), { ...PRODUCT_TIMEOUTS, ...t.product }),
     matching: createMatchingClient(transport("matching"), { ...MATCHING_TIMEOUTS, ...t.matching }),
-    classification: createClassificationClient(transport("classification"), { ...CLASSIFICATION_TIMEOUTS, ...t.classification }),
+    classification: createClassificationClient(transport("classification"), {
+      ...CLASSIFICATION_TIMEOUTS,
+      ...t.classification,
+    }),
     market: createMarketClient(transport("market"), { ...MARKET_TIMEOUTS, ...t.market }),
     governors,
   };

@@ -1,10 +1,35 @@
 /** The API layer's public surface: the factory, the clients' types, the schemas, the errors. */
 export { createApiClients, DEFAULT_LIMITS, type ApiClients, type ApiClientsOptions, type ApiTimeouts } from "./factory";
-export { SERVICE_LABELS, SERVICE_NAMES, type CredentialSource, type InvalidationReason, type ServiceName } from "./credentials";
-export { systemClock, type CallOptions, type Clock, type FetchLike, type RandomSource, type WaitInfo } from "./http/types";
 export {
-  AbortedError, ApiError, AuthRequiredError, HttpError, NetworkError, RateLimitedError, SchemaError, TimeoutError, ValidationError,
-  type ApiErrorKind, type AuthProblem, type FieldError, type HttpErrorCode, type ProblemDetails,
+  SERVICE_LABELS,
+  SERVICE_NAMES,
+  type CredentialSource,
+  type InvalidationReason,
+  type ServiceName,
+} from "./credentials";
+export {
+  systemClock,
+  type CallOptions,
+  type Clock,
+  type FetchLike,
+  type RandomSource,
+  type WaitInfo,
+} from "./http/types";
+export {
+  AbortedError,
+  ApiError,
+  AuthRequiredError,
+  HttpError,
+  NetworkError,
+  RateLimitedError,
+  SchemaError,
+  TimeoutError,
+  ValidationError,
+  type ApiErrorKind,
+  type AuthProblem,
+  type FieldError,
+  type HttpErrorCode,
+  type ProblemDetails,
 } from "./http/errors";
 export { Governor, RATE_WINDOW_MS, type GovernorLimits, type GovernorSnapshot, type Permit } from "./http/governor";
 export { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./http/retry";

@@ -5,12 +5,18 @@ import { ValidationError } from "./http/errors";
 import { formatIssuePath } from "./http/issue-path";
 
 /** Parses `value` with a request schema; the first issue names the field (or `name`, for a lone value) and the rule broken. */
-export function checkInput<S extends z.ZodType>(service: ServiceName, schema: S, value: unknown, name = ""): z.output<S> {
+export function checkInput<S extends z.ZodType>(
+  service: ServiceName,
+  schema: S,
+  value: unknown,
+  name = "",
+): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   if (!issue) throw new ValidationError(service, "", "is not valid");
-  if (issue.code === "unrecognized_keys") throw new ValidationError(service, issue.keys.join(", "), "is not a field of this request");
+  if (issue.code === "unrecognized_keys")
+    throw new ValidationError(service, issue.keys.join(", "), "is not a field of this request");
   throw new ValidationError(service, formatIssuePath(issue.path) || name, issue.message);
 }
 

@@ -46,7 +46,9 @@ export async function* walkPages<T, R>(walk: PageWalk<T, R>, options: PagingOpti
     const items = walk.itemsOf(response);
     const total = walk.totalOf?.(response);
     collected += items.length;
-    yield total === undefined ? { items, response, pageIndex, offset, collected } : { items, response, pageIndex, offset, collected, total };
+    yield total === undefined
+      ? { items, response, pageIndex, offset, collected }
+      : { items, response, pageIndex, offset, collected, total };
     offset += limit;
     if (items.length < limit || (total !== undefined && offset >= total)) return;
   }

@@ -49,7 +49,9 @@ export function parseAddress(address: string): RangeRef | undefined {
 export function rangeContains(range: RangeRef, cell: RangeRef): boolean {
   return (
     range.sheet.toLowerCase() === cell.sheet.toLowerCase() &&
-    cell.firstRow >= range.firstRow && cell.lastRow <= range.lastRow &&
-    cell.firstColumn >= range.firstColumn && cell.lastColumn <= range.lastColumn
+    cell.firstRow >= range.firstRow &&
+    cell.lastRow <= range.lastRow &&
+    cell.firstColumn >= range.firstColumn &&
+    cell.lastColumn <= range.lastColumn
   );
 }

@@ -14,7 +14,11 @@ export interface BatchLoaderOptions<V> {
    * `signal` aborts when every ask of the batch has gone; `notify` passes progress (a queue
    * position, say) to the asks of one key.
    */
-  loadMany(keys: readonly string[], signal: AbortSignal, notify: (key: string, progress: unknown) => void): Promise<ReadonlyMap<string, V | Error>>;
+  loadMany(
+    keys: readonly string[],
+    signal: AbortSignal,
+    notify: (key: string, progress: unknown) => void,
+  ): Promise<ReadonlyMap<string, V | Error>>;
   clock: Clock;
   /** Most keys one request may carry (the contract's page size). */
   maxBatchSize: number;
@@ -79,7 +83,10 @@ export class BatchLoader<V> {
       const waiter: Waiter<V> = { resolve, reject, onProgress, stop: new AbortController() };
       entry.waiters.add(waiter);
       const owner = entry;
-      signal?.addEventListener("abort", () => this.leave(owner, waiter, cancelled()), { once: true, signal: waiter.stop.signal });
+      signal?.addEventListener("abort", () => this.leave(owner, waiter, cancelled()), {
+        once: true,
+        signal: waiter.stop.signal,
+      });
       this.options.clock.sleep(this.options.settleTimeoutMs, waiter.stop.signal).then(
         () => this.leave(owner, waiter, new UnavailableError("timeout", this.options.timeoutMessage)),
         () => undefined,
@@ -137,7 +144,12 @@ export class BatchLoader<V> {
     }
     for (const entry of batch) {
       this.entries.delete(entry.key);
-      const outcome = failure !== undefined ? failure : results!.has(entry.key) ? results!.get(entry.key)! : this.options.missing(entry.key);
+      const outcome =
+        failure !== undefined
+          ? failure
+          : results!.has(entry.key)
+            ? results!.get(entry.key)!
+            : this.options.missing(entry.key);
       for (const waiter of entry.waiters) {
         waiter.stop.abort();
         if (outcome instanceof Error || failure !== undefined) waiter.reject(outcome);

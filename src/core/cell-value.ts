@@ -49,13 +49,19 @@ export function toDateCell(value: string, withTime: boolean): CellScalar {
   if (!Number.isFinite(ms) || ms < FIRST_SAFE_MS) return value;
   const hasTime = withTime && !dateOnly && ms % DAY_MS !== 0;
   const iso = hasTime ? new Date(ms).toISOString().replace(".000Z", "Z") : new Date(ms).toISOString().slice(0, 10);
-  return { kind: "date", serial: (ms - EXCEL_EPOCH_MS) / DAY_MS, iso, numberFormat: hasTime ? "yyyy-mm-dd hh:mm" : "yyyy-mm-dd" };
+  return {
+    kind: "date",
+    serial: (ms - EXCEL_EPOCH_MS) / DAY_MS,
+    iso,
+    numberFormat: hasTime ? "yyyy-mm-dd hh:mm" : "yyyy-mm-dd",
+  };
 }
 
 /** One scalar of a record as a cell value, guided by the catalogue's kind. */
 export function toCellScalar(value: unknown, kind: FieldKind): CellScalar | undefined {
   if (value === null || value === undefined) return undefined;
-  if (kind === "date" || kind === "datetime") return typeof value === "string" ? toDateCell(value, kind === "datetime") : scalarOf(value);
+  if (kind === "date" || kind === "datetime")
+    return typeof value === "string" ? toDateCell(value, kind === "datetime") : scalarOf(value);
   return scalarOf(value);
 }
 

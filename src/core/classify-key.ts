@@ -13,16 +13,23 @@ export type ClassifyInput = { kind: "website"; value: string } | { kind: "text";
 export function classifyInput(value: unknown): ClassifyInput | undefined {
   if (value === null || value === undefined) return undefined;
   if (typeof value !== "string") {
-    throw new InvalidArgumentError(`UKCO.CLASSIFY needs a description or a website as text, not ${typeof value === "boolean" ? "TRUE/FALSE" : `a ${typeof value}`}.`);
+    throw new InvalidArgumentError(
+      `UKCO.CLASSIFY needs a description or a website as text, not ${typeof value === "boolean" ? "TRUE/FALSE" : `a ${typeof value}`}.`,
+    );
   }
   const trimmed = value.replace(/\s+/g, " ").trim();
   if (trimmed === "") return undefined;
   if (URL_LIKE.test(trimmed)) {
-    if (trimmed.length > MAX_WEBSITE_LENGTH) throw new InvalidArgumentError(`The website is ${trimmed.length} characters long; at most ${MAX_WEBSITE_LENGTH} are allowed.`);
+    if (trimmed.length > MAX_WEBSITE_LENGTH)
+      throw new InvalidArgumentError(
+        `The website is ${trimmed.length} characters long; at most ${MAX_WEBSITE_LENGTH} are allowed.`,
+      );
     return { kind: "website", value: trimmed };
   }
   if (trimmed.length > MAX_TEXT_LENGTH) {
-    throw new InvalidArgumentError(`The description is ${trimmed.length} characters long; at most ${MAX_TEXT_LENGTH} are allowed. Shorten it to its first sentences.`);
+    throw new InvalidArgumentError(
+      `The description is ${trimmed.length} characters long; at most ${MAX_TEXT_LENGTH} are allowed. Shorten it to its first sentences.`,
+    );
   }
   return { kind: "text", value: trimmed };
 }

@@ -32,7 +32,10 @@ export function closestMatches(input: string, candidates: readonly string[], cou
   });
   scored.sort((a, b) => a.score - b.score || a.text.length - b.text.length);
   const limit = Math.max(3, Math.ceil(target.length * 0.6));
-  return scored.filter((s) => s.score <= limit).slice(0, count).map((s) => s.text);
+  return scored
+    .filter((s) => s.score <= limit)
+    .slice(0, count)
+    .map((s) => s.text);
 }
 
 /** `BestEstimateTurnover` → `bestestimateturnover`, `estimateturnover`, `turnover`; for a dotted path, its last name's tails. */

@@ -14,20 +14,29 @@ export type CompanyNumberResult = { ok: true; number: string } | { ok: false; re
 export function parseCompanyNumber(input: unknown): CompanyNumberResult {
   if (typeof input === "number") {
     if (!Number.isInteger(input) || input <= 0 || input > 99_999_999) {
-      return { ok: false, reason: `${input} is not a company number: expected up to 8 digits, or 2 letters and 6 digits.` };
+      return {
+        ok: false,
+        reason: `${input} is not a company number: expected up to 8 digits, or 2 letters and 6 digits.`,
+      };
     }
     return { ok: true, number: String(input).padStart(8, "0") };
   }
   if (typeof input !== "string") {
     return { ok: false, reason: `A company number is text or a whole number, not ${describe(input)}.` };
   }
-  const compact = input.trim().toUpperCase().replace(/[\s-]+/g, "");
+  const compact = input
+    .trim()
+    .toUpperCase()
+    .replace(/[\s-]+/g, "");
   if (compact === "") return { ok: false, reason: "The company number is empty." };
   if (DIGITS.test(compact)) return { ok: true, number: compact.padStart(8, "0") };
   const prefixed = PREFIXED.exec(compact);
   if (prefixed) return { ok: true, number: prefixed[1]! + prefixed[2]!.padStart(6, "0") };
   const shown = compact.length > 20 ? `${compact.slice(0, 20)}…` : compact;
-  return { ok: false, reason: `"${shown}" is not a company number: expected up to 8 digits (01234567) or 2 letters and 6 digits (SC123456).` };
+  return {
+    ok: false,
+    reason: `"${shown}" is not a company number: expected up to 8 digits (01234567) or 2 letters and 6 digits (SC123456).`,
+  };
 }
 
 /** Normalises or throws InvalidArgumentError (shown as #VALUE! with the reason). */

@@ -68,7 +68,11 @@ export function parseDeploymentConfig(raw: unknown, pageUrl: string): Deployment
     throw new ConfigError(`The add-in's config.json is invalid: ${problems.join("; ")}`);
   }
   const { services, sandbox, sandboxCredentials } = result.data;
-  return { services: resolveServiceUrls(services, pageUrl), sandbox, ...(sandboxCredentials ? { sandboxCredentials } : {}) };
+  return {
+    services: resolveServiceUrls(services, pageUrl),
+    sandbox,
+    ...(sandboxCredentials ? { sandboxCredentials } : {}),
+  };
 }
 
 export async function loadDeploymentConfig(
@@ -89,13 +93,20 @@ export async function loadDeploymentConfig(
 }
 
 /** The user's own service URLs (set in the pane) over the deployment's; each is checked like the file's. */
-export function applyServiceOverrides(config: DeploymentConfig, overrides: Partial<ServiceUrls>, pageUrl: string): DeploymentConfig {
+export function applyServiceOverrides(
+  config: DeploymentConfig,
+  overrides: Partial<ServiceUrls>,
+  pageUrl: string,
+): DeploymentConfig {
   const merged = { ...config.services };
   for (const name of SERVICE_NAMES) {
     const value = overrides[name];
     if (value === undefined || value.trim() === "") continue;
     const checked = serviceUrl.safeParse(value);
-    if (!checked.success) throw new ConfigError(`The ${name} service address "${value}" ${checked.error.issues[0]?.message ?? "is invalid"}.`);
+    if (!checked.success)
+      throw new ConfigError(
+        `The ${name} service address "${value}" ${checked.error.issues[0]?.message ?? "is invalid"}.`,
+      );
     merged[name] = checked.data;
   }
   return { ...config, services: resolveServiceUrls(merged, pageUrl) };

@@ -36,7 +36,10 @@ const metaKey = (service: ServiceName) => `ukco.credential.${service}.meta`;
 export class CredentialStore implements CredentialSource {
   private readonly listeners = new Set<(service: ServiceName) => void>();
 
-  constructor(private readonly storage: KeyValueStorage, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly storage: KeyValueStorage,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** Told whenever a credential is saved, cleared or refused (the pane refreshes its status). */
   onChange(listener: (service: ServiceName) => void): () => void {
@@ -55,7 +58,10 @@ export class CredentialStore implements CredentialSource {
   async save(service: ServiceName, token: string, meta: { username?: string } = {}): Promise<void> {
     const expiresAt = service === "classification" ? readJwtExpiry(token) : undefined;
     await this.storage.setItem(tokenKey(service), token);
-    await this.storage.setItem(metaKey(service), JSON.stringify({ ...meta, ...(expiresAt ? { expiresAt } : {}) } satisfies CredentialMeta));
+    await this.storage.setItem(
+      metaKey(service),
+      JSON.stringify({ ...meta, ...(expiresAt ? { expiresAt } : {}) } satisfies CredentialMeta),
+    );
     this.changed(service);
   }
 

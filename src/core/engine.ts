@@ -52,7 +52,14 @@ export interface EngineOptions {
 }
 
 export interface EngineStats extends CacheStats {
-  requests: { companies: number; matches: number; classifications: number; groups: number; websites: number; marketCompanies: number };
+  requests: {
+    companies: number;
+    matches: number;
+    classifications: number;
+    groups: number;
+    websites: number;
+    marketCompanies: number;
+  };
 }
 
 const PREVIEW = "The value is fetched when you finish the formula (press Enter).";
@@ -94,7 +101,11 @@ export class Engine {
     this.websites = createWebsiteLoader(() => this.clients.product, clock);
     this.marketCompanies = createMarketLoader(() => this.clients.market, clock);
     this.persistence = options.store
-      ? new CachePersistence(this.cache, options.store, clock, { ...DEFAULT_PERSISTENCE, ...options.persistence, onProblem: options.onProblem })
+      ? new CachePersistence(this.cache, options.store, clock, {
+          ...DEFAULT_PERSISTENCE,
+          ...options.persistence,
+          onProblem: options.onProblem,
+        })
       : undefined;
     this.ready = this.persistence ? this.persistence.start() : Promise.resolve();
   }
@@ -117,7 +128,8 @@ export class Engine {
       this.cache.putCompany(number, loaded.record, loaded.lackingScopes, loaded.fetchedAt);
     }
     const values = this.lookup(number, paths, 0);
-    if (!values) throw new UnavailableError("internal", "The company data was dropped before it could be read. Press Refresh.");
+    if (!values)
+      throw new UnavailableError("internal", "The company data was dropped before it could be read. Press Refresh.");
     return values;
   }
 
@@ -128,7 +140,13 @@ export class Engine {
       if (hit.state === "miss") return undefined;
       if (hit.state === "not-found") throw new NotFoundError(`No company ${number} is known to the product API.`);
       if ((hit.value === null || hit.value === undefined) && path.scope && hit.entry.l?.includes(path.scope)) {
-        values.push(new UnavailableError("scope", `${path.text} needs the scope ${path.scope}, which your product API token lacks. Ask your administrator for a token with it.`, "product"));
+        values.push(
+          new UnavailableError(
+            "scope",
+            `${path.text} needs the scope ${path.scope}, which your product API token lacks. Ask your administrator for a token with it.`,
+            "product",
+          ),
+        );
       } else values.push(hit.value);
     }
     return values;
@@ -154,7 +172,9 @@ export class Engine {
     const cached = this.cache.classification(key, this.scopes.freshAfter(context.address));
     if (cached) return cached;
     if (context.preview) throw new UnavailableError("preview", PREVIEW);
-    const loaded = await userErrors(this.classifications.load(key, context.signal, context.onWait as (progress: unknown) => void));
+    const loaded = await userErrors(
+      this.classifications.load(key, context.signal, context.onWait as (progress: unknown) => void),
+    );
     if (!this.applied.has(loaded)) {
       this.applied.add(loaded);
       this.cache.putClassification(key, loaded.classification, loaded.fetchedAt);
@@ -177,7 +197,11 @@ export class Engine {
   }
 
   /** A multi-market company's record; null when the market does not know the number. */
-  async marketCompany(market: Market, number: string, context: CallContext = {}): Promise<Record<string, unknown> | null> {
+  async marketCompany(
+    market: Market,
+    number: string,
+    context: CallContext = {},
+  ): Promise<Record<string, unknown> | null> {
     await this.ready;
     const key = marketKey(market, number);
     const cached = this.cache.marketCompany(key, this.scopes.freshAfter(context.address));

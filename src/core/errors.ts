@@ -12,8 +12,19 @@ import { SERVICE_LABELS, type ServiceName } from "../api/credentials";
 export type ExcelErrorKind = "value" | "na";
 
 export type UnavailableReason =
-  | "not-signed-in" | "signed-out" | "rate-limited" | "timeout" | "service-down" | "network" | "scope"
-  | "unexpected-data" | "preview" | "cancelled" | "config" | "quota" | "internal";
+  | "not-signed-in"
+  | "signed-out"
+  | "rate-limited"
+  | "timeout"
+  | "service-down"
+  | "network"
+  | "scope"
+  | "unexpected-data"
+  | "preview"
+  | "cancelled"
+  | "config"
+  | "quota"
+  | "internal";
 
 export abstract class UserError extends Error {
   abstract readonly excel: ExcelErrorKind;
@@ -35,7 +46,11 @@ export class NotFoundError extends UserError {
 export class UnavailableError extends UserError {
   override readonly name = "UnavailableError";
   readonly excel = "na" as const;
-  constructor(readonly reason: UnavailableReason, message: string, readonly service?: ServiceName) {
+  constructor(
+    readonly reason: UnavailableReason,
+    message: string,
+    readonly service?: ServiceName,
+  ) {
     super(message);
   }
 }
@@ -59,11 +74,23 @@ function fromApiError(error: ApiError): UserError {
       case "missing":
         return new UnavailableError("not-signed-in", `Sign in to the ${label} ${PANE}.`, service);
       case "expired":
-        return new UnavailableError("signed-out", `Your sign-in to the ${label} has expired: sign in again ${PANE}.`, service);
+        return new UnavailableError(
+          "signed-out",
+          `Your sign-in to the ${label} has expired: sign in again ${PANE}.`,
+          service,
+        );
       case "login-failed":
-        return new UnavailableError("signed-out", `Sign-in to the ${label} failed: the username or password was not accepted. Check them ${PANE}.`, service);
+        return new UnavailableError(
+          "signed-out",
+          `Sign-in to the ${label} failed: the username or password was not accepted. Check them ${PANE}.`,
+          service,
+        );
       case "wrong-kind":
-        return new UnavailableError("signed-out", `The credential set for the ${label} is not the kind it accepts: enter the right one ${PANE}.`, service);
+        return new UnavailableError(
+          "signed-out",
+          `The credential set for the ${label} is not the kind it accepts: enter the right one ${PANE}.`,
+          service,
+        );
       default:
         return new UnavailableError("signed-out", `The ${label} refused your credential: check it ${PANE}.`, service);
     }
@@ -72,7 +99,11 @@ function fromApiError(error: ApiError): UserError {
     case "validation":
       return new InvalidArgumentError(error.message);
     case "rate-limited":
-      return new UnavailableError("rate-limited", `The ${label} is busy (rate limit reached). Press Refresh in a minute.`, service);
+      return new UnavailableError(
+        "rate-limited",
+        `The ${label} is busy (rate limit reached). Press Refresh in a minute.`,
+        service,
+      );
     case "timeout":
       return new UnavailableError(
         "timeout",
@@ -80,7 +111,11 @@ function fromApiError(error: ApiError): UserError {
         service,
       );
     case "network":
-      return new UnavailableError("network", `Could not reach the ${label}: check your connection and the service address, then press Refresh.`, service);
+      return new UnavailableError(
+        "network",
+        `Could not reach the ${label}: check your connection and the service address, then press Refresh.`,
+        service,
+      );
     case "schema":
       return new UnavailableError(
         "unexpected-data",
@@ -105,14 +140,26 @@ function fromHttpError(error: HttpError, label: string, service: ServiceName): U
       return new InvalidArgumentError(`The ${label} refused the request${fields ? `: ${fields}` : said}.`);
     }
     case "forbidden":
-      return new UnavailableError("scope", `Your ${label} credential is not allowed to do this (HTTP 403)${said}. Ask your administrator for a token with the right scope.`, service);
+      return new UnavailableError(
+        "scope",
+        `Your ${label} credential is not allowed to do this (HTTP 403)${said}. Ask your administrator for a token with the right scope.`,
+        service,
+      );
     case "payment-required":
       return new UnavailableError("quota", `Your ${label} allowance is used up (HTTP 402)${said}.`, service);
     case "server-error":
     case "unavailable":
     case "gateway-timeout":
-      return new UnavailableError("service-down", `The ${label} is unavailable (HTTP ${error.status}). Press Refresh later.`, service);
+      return new UnavailableError(
+        "service-down",
+        `The ${label} is unavailable (HTTP ${error.status}). Press Refresh later.`,
+        service,
+      );
     default:
-      return new UnavailableError("service-down", `The ${label} answered HTTP ${error.status}${said}. Press Refresh to try again.`, service);
+      return new UnavailableError(
+        "service-down",
+        `The ${label} answered HTTP ${error.status}${said}. Press Refresh to try again.`,
+        service,
+      );
   }
 }

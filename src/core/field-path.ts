@@ -88,7 +88,8 @@ function resolveUncached(input: unknown): ResolvedPath {
   const resolved: PathStep[] = [];
   for (const step of steps) {
     if ("index" in step) {
-      if (!kind || !kind.endsWith("[]")) throw new InvalidArgumentError(`"${shorten(text)}": only lists take an index like [0].`);
+      if (!kind || !kind.endsWith("[]"))
+        throw new InvalidArgumentError(`"${shorten(text)}": only lists take an index like [0].`);
       kind = kind.slice(0, -2) as FieldKind;
       canonical.push(`[${step.index}]`);
       resolved.push(step);
@@ -122,7 +123,8 @@ export function readPath(record: unknown, steps: readonly PathStep[]): unknown {
         if (Array.isArray(value)) next.push(value[step.index]);
       } else if (Array.isArray(value)) {
         fanned = true;
-        for (const item of value) if (item && typeof item === "object") next.push((item as Record<string, unknown>)[step.name]);
+        for (const item of value)
+          if (item && typeof item === "object") next.push((item as Record<string, unknown>)[step.name]);
       } else if (typeof value === "object") {
         next.push((value as Record<string, unknown>)[step.name]);
       }

@@ -10,12 +10,16 @@ const SEPARATOR = "\u0001";
 function text(value: unknown, label: string): string {
   if (value === null || value === undefined) return "";
   if (typeof value === "number" && Number.isFinite(value)) return String(value);
-  if (typeof value !== "string") throw new InvalidArgumentError(`The ${label} must be text, not ${typeof value === "boolean" ? "TRUE/FALSE" : typeof value}.`);
+  if (typeof value !== "string")
+    throw new InvalidArgumentError(
+      `The ${label} must be text, not ${typeof value === "boolean" ? "TRUE/FALSE" : typeof value}.`,
+    );
   return value.replace(/\s+/g, " ").trim();
 }
 
 function bounded(value: string, max: number, label: string): string {
-  if (value.length > max) throw new InvalidArgumentError(`The ${label} is ${value.length} characters long; at most ${max} are allowed.`);
+  if (value.length > max)
+    throw new InvalidArgumentError(`The ${label} is ${value.length} characters long; at most ${max} are allowed.`);
   return value;
 }
 

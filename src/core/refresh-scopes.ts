@@ -7,9 +7,7 @@
 import { parseAddress, rangeContains, type RangeRef } from "./address";
 
 export type RefreshScope =
-  | { kind: "workbook" }
-  | { kind: "sheet"; sheet: string }
-  | { kind: "ranges"; addresses: readonly string[] };
+  { kind: "workbook" } | { kind: "sheet"; sheet: string } | { kind: "ranges"; addresses: readonly string[] };
 
 interface RecordedScope {
   since: number;

@@ -11,6 +11,13 @@ import { streamFormula } from "../host/formula-runner";
  * @streaming
  * @requiresAddress
  */
-export function classify(text_or_website: any, output: any, count: any, invocation: CustomFunctions.StreamingInvocation<any[][]>): void {
-  streamFormula(invocation as CustomFunctions.StreamingInvocation<unknown[][]>, (engine, context) => classifyFormula(engine, text_or_website, output, count, context));
+export function classify(
+  text_or_website: any,
+  output: any,
+  count: any,
+  invocation: CustomFunctions.StreamingInvocation<any[][]>,
+): void {
+  streamFormula(invocation as CustomFunctions.StreamingInvocation<unknown[][]>, (engine, context) =>
+    classifyFormula(engine, text_or_website, output, count, context),
+  );
 }

@@ -10,5 +10,7 @@ import { runFormula } from "../host/formula-runner";
  * @requiresAddress
  */
 export function company(company_number: any, invocation: CustomFunctions.CancelableInvocation): Promise<any[][]> {
-  return runFormula(invocation, (engine, context) => companyFormula(engine, company_number, context)) as Promise<any[][]>;
+  return runFormula(invocation, (engine, context) => companyFormula(engine, company_number, context)) as Promise<
+    any[][]
+  >;
 }

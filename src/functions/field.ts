@@ -11,6 +11,13 @@ import { runFormula } from "../host/formula-runner";
  * @cancelable
  * @requiresAddress
  */
-export function field(company_number: any[][], field: any[][], if_empty: any, invocation: CustomFunctions.CancelableInvocation): Promise<any[][]> {
-  return runFormula(invocation, (engine, context) => fieldFormula(engine, company_number, field, if_empty, context)) as Promise<any[][]>;
+export function field(
+  company_number: any[][],
+  field: any[][],
+  if_empty: any,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<any[][]> {
+  return runFormula(invocation, (engine, context) =>
+    fieldFormula(engine, company_number, field, if_empty, context),
+  ) as Promise<any[][]>;
 }

@@ -26,6 +26,13 @@ enum MarketCode {
  * @cancelable
  * @requiresAddress
  */
-export function market(market: MarketCode, company_number: any, field: any, invocation: CustomFunctions.CancelableInvocation): Promise<any[][]> {
-  return runFormula(invocation, (engine, context) => marketFormula(engine, market, company_number, field, context)) as Promise<any[][]>;
+export function market(
+  market: MarketCode,
+  company_number: any,
+  field: any,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<any[][]> {
+  return runFormula(invocation, (engine, context) =>
+    marketFormula(engine, market, company_number, field, context),
+  ) as Promise<any[][]>;
 }

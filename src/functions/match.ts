@@ -31,6 +31,14 @@ enum MatchOutput {
  * @cancelable
  * @requiresAddress
  */
-export function match(name: any, postcode: any, website: any, output: MatchOutput, invocation: CustomFunctions.CancelableInvocation): Promise<any[][]> {
-  return runFormula(invocation, (engine, context) => matchFormula(engine, name, postcode, website, output, context)) as Promise<any[][]>;
+export function match(
+  name: any,
+  postcode: any,
+  website: any,
+  output: MatchOutput,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<any[][]> {
+  return runFormula(invocation, (engine, context) =>
+    matchFormula(engine, name, postcode, website, output, context),
+  ) as Promise<any[][]>;
 }

@@ -11,5 +11,7 @@ import { runFormula } from "../host/formula-runner";
  * @requiresAddress
  */
 export function website(website: any, field: any, invocation: CustomFunctions.CancelableInvocation): Promise<any[][]> {
-  return runFormula(invocation, (engine, context) => websiteFormula(engine, website, field, context)) as Promise<any[][]>;
+  return runFormula(invocation, (engine, context) => websiteFormula(engine, website, field, context)) as Promise<
+    any[][]
+  >;
 }

@@ -38,7 +38,8 @@ function asWritten(value: unknown, type: string): SheetValue {
 function bands(block: Block): Block[] {
   const rowsPerBand = Math.max(1, Math.floor(BAND_CELLS / block.columns));
   const out: Block[] = [];
-  for (let r = 0; r < block.rows; r += rowsPerBand) out.push({ ...block, row: block.row + r, rows: Math.min(rowsPerBand, block.rows - r) });
+  for (let r = 0; r < block.rows; r += rowsPerBand)
+    out.push({ ...block, row: block.row + r, rows: Math.min(rowsPerBand, block.rows - r) });
   return out;
 }
 
@@ -51,7 +52,8 @@ async function findAnchors(context: Excel.RequestContext, sheet: Excel.Worksheet
     await context.sync();
     range.formulas.forEach((cells, r) =>
       cells.forEach((formula, c) => {
-        if (typeof formula === "string" && UKCO_FORMULA.test(formula)) anchors.push({ row: band.row + r, column: band.column + c });
+        if (typeof formula === "string" && UKCO_FORMULA.test(formula))
+          anchors.push({ row: band.row + r, column: band.column + c });
       }),
     );
   }
@@ -77,7 +79,12 @@ async function convertSpill(context: Excel.RequestContext, sheet: Excel.Workshee
   }
 }
 
-async function convertGroup(context: Excel.RequestContext, sheet: Excel.Worksheet, anchors: Anchor[], result: ConversionResult): Promise<void> {
+async function convertGroup(
+  context: Excel.RequestContext,
+  sheet: Excel.Worksheet,
+  anchors: Anchor[],
+  result: ConversionResult,
+): Promise<void> {
   const looked = anchors.map((anchor) => {
     const cell = sheet.getRangeByIndexes(anchor.row, anchor.column, 1, 1);
     const spill = cell.getSpillingToRangeOrNullObject();
@@ -115,9 +122,15 @@ export async function convertSelectionToValues(): Promise<ConversionResult> {
     await context.sync();
     const result: ConversionResult = { converted: 0, cells: 0, stillCalculating: 0 };
     if (target.isNullObject) return result;
-    const block = { row: target.rowIndex, column: target.columnIndex, rows: target.rowCount, columns: target.columnCount };
+    const block = {
+      row: target.rowIndex,
+      column: target.columnIndex,
+      rows: target.rowCount,
+      columns: target.columnCount,
+    };
     const anchors = await findAnchors(context, sheet, block);
-    for (let i = 0; i < anchors.length; i += ANCHORS_PER_SYNC) await convertGroup(context, sheet, anchors.slice(i, i + ANCHORS_PER_SYNC), result);
+    for (let i = 0; i < anchors.length; i += ANCHORS_PER_SYNC)
+      await convertGroup(context, sheet, anchors.slice(i, i + ANCHORS_PER_SYNC), result);
     return result;
   });
 }

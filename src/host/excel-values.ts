@@ -16,8 +16,10 @@ const MAX_MESSAGE = 250;
 
 export function toExcelError(error: unknown): CustomFunctions.Error {
   const userError = toUserError(error);
-  const code = userError.excel === "value" ? CustomFunctions.ErrorCode.invalidValue : CustomFunctions.ErrorCode.notAvailable;
-  const message = userError.message.length > MAX_MESSAGE ? `${userError.message.slice(0, MAX_MESSAGE - 1)}…` : userError.message;
+  const code =
+    userError.excel === "value" ? CustomFunctions.ErrorCode.invalidValue : CustomFunctions.ErrorCode.notAvailable;
+  const message =
+    userError.message.length > MAX_MESSAGE ? `${userError.message.slice(0, MAX_MESSAGE - 1)}…` : userError.message;
   return new CustomFunctions.Error(code, message);
 }
 
@@ -41,8 +43,17 @@ export function toExcelValue(cell: CellResult, capabilities: HostCapabilities): 
     const entity: Excel.EntityCellValue = {
       type: "Entity",
       text: cell.text,
-      properties: Object.fromEntries(cell.properties.map(([name, value]) => [name, propertyValue(value, capabilities)])),
-      layouts: { card: { title: { property: "CompanyName" }, sections: [{ layout: "List", properties: cell.properties.map(([name]) => name).filter((n) => n !== "CompanyName") }] } },
+      properties: Object.fromEntries(
+        cell.properties.map(([name, value]) => [name, propertyValue(value, capabilities)]),
+      ),
+      layouts: {
+        card: {
+          title: { property: "CompanyName" },
+          sections: [
+            { layout: "List", properties: cell.properties.map(([name]) => name).filter((n) => n !== "CompanyName") },
+          ],
+        },
+      },
     };
     return entity;
   }

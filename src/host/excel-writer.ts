@@ -87,7 +87,9 @@ export class ExcelTableWriter implements TableSink {
         used.load("address");
         await context.sync();
         if (!used.isNullObject) {
-          throw new InvalidArgumentError(`${area.address} is not empty (${used.address} holds data): select an empty cell, or insert on a new sheet.`);
+          throw new InvalidArgumentError(
+            `${area.address} is not empty (${used.address} holds data): select an empty cell, or insert on a new sheet.`,
+          );
         }
       }
       this.writeAsOf(sheet, asOf);
@@ -108,7 +110,10 @@ export class ExcelTableWriter implements TableSink {
       sheet.getRangeByIndexes(top, this.place.firstColumn, rows.length, this.width).values = rows;
       if (asOf !== undefined) this.writeAsOf(sheet, asOf);
       this.formats.forEach((format, c) => {
-        if (format) sheet.getRangeByIndexes(top, this.place.firstColumn + c, rows.length, 1).numberFormat = rows.map(() => [format]);
+        if (format)
+          sheet.getRangeByIndexes(top, this.place.firstColumn + c, rows.length, 1).numberFormat = rows.map(() => [
+            format,
+          ]);
       });
       this.sizeTable(context, sheet, this.written + rows.length, false);
       await context.sync();
@@ -141,16 +146,32 @@ export class ExcelTableWriter implements TableSink {
       const kept = Math.max(rows, 1);
       if (before > kept) {
         // Rows the old table had beyond the new end: no longer in the table, so cleared.
-        sheet.getRangeByIndexes(this.place.headerRow + 1 + kept, this.place.firstColumn, before - kept, this.existing!.width).clear("Contents");
+        sheet
+          .getRangeByIndexes(
+            this.place.headerRow + 1 + kept,
+            this.place.firstColumn,
+            before - kept,
+            this.existing!.width,
+          )
+          .clear("Contents");
       }
-      if (!this.existing) sheet.getRangeByIndexes(this.place.headerRow, this.place.firstColumn, Math.min(rows, 200) + 1, this.width).format.autofitColumns();
+      if (!this.existing)
+        sheet
+          .getRangeByIndexes(this.place.headerRow, this.place.firstColumn, Math.min(rows, 200) + 1, this.width)
+          .format.autofitColumns();
       await context.sync();
     });
   }
 
   /** The table's address once written, for messages. */
   address(): string {
-    return rangeAddress(this.place.sheetName, this.place.headerRow, this.place.firstColumn, this.written + 1, this.width);
+    return rangeAddress(
+      this.place.sheetName,
+      this.place.headerRow,
+      this.place.firstColumn,
+      this.written + 1,
+      this.width,
+    );
   }
 }
 
@@ -165,7 +186,11 @@ function freeName(taken: Set<string>, make: (n: number) => string, startAt: numb
 export const IMPORT_TABLE_PREFIX = "UKCO_Import_";
 
 /** A new sheet (activated) for an import; the table will be called UKCO_Import_<n>. */
-export async function writerOnNewSheet(sheetBase: string, tablePrefix: string, layout: { headerRow: number; firstColumn: number; asOfRow?: number }): Promise<ExcelTableWriter> {
+export async function writerOnNewSheet(
+  sheetBase: string,
+  tablePrefix: string,
+  layout: { headerRow: number; firstColumn: number; asOfRow?: number },
+): Promise<ExcelTableWriter> {
   return Excel.run(async (context) => {
     const sheets = context.workbook.worksheets;
     const tables = context.workbook.tables;
@@ -194,8 +219,18 @@ export async function writerForTable(tableName: string, asOfRowsAbove: number): 
     sheet.load(["id", "name"]);
     await context.sync();
     const asOfRow = range.rowIndex - asOfRowsAbove;
-    const place = { sheetId: sheet.id, sheetName: sheet.name, headerRow: range.rowIndex, firstColumn: range.columnIndex, ...(asOfRowsAbove > 0 && asOfRow >= 0 ? { asOfRow } : {}) };
-    return new ExcelTableWriter(place, tableName, { name: tableName, rows: range.rowCount - 1, width: range.columnCount });
+    const place = {
+      sheetId: sheet.id,
+      sheetName: sheet.name,
+      headerRow: range.rowIndex,
+      firstColumn: range.columnIndex,
+      ...(asOfRowsAbove > 0 && asOfRow >= 0 ? { asOfRow } : {}),
+    };
+    return new ExcelTableWriter(place, tableName, {
+      name: tableName,
+      rows: range.rowCount - 1,
+      width: range.columnCount,
+    });
   });
 }
 
@@ -210,6 +245,11 @@ export async function writerAtSelection(tablePrefix: string, rows: number): Prom
     tables.load("items/name");
     await context.sync();
     const tableName = freeName(new Set(tables.items.map((t) => t.name.toLowerCase())), (n) => `${tablePrefix}${n}`, 1);
-    return new ExcelTableWriter({ sheetId: sheet.id, sheetName: sheet.name, headerRow: cell.rowIndex, firstColumn: cell.columnIndex }, tableName, undefined, { rows });
+    return new ExcelTableWriter(
+      { sheetId: sheet.id, sheetName: sheet.name, headerRow: cell.rowIndex, firstColumn: cell.columnIndex },
+      tableName,
+      undefined,
+      { rows },
+    );
   });
 }

@@ -13,7 +13,10 @@ import { getRuntime } from "./runtime";
 
 export type Formula = (engine: Engine, context: CallContext) => Promise<CellGrid> | CellGrid;
 
-function contextOf(invocation: CustomFunctions.Invocation, onWait?: (info: WaitInfo) => void): { context: CallContext; cancel: AbortController } {
+function contextOf(
+  invocation: CustomFunctions.Invocation,
+  onWait?: (info: WaitInfo) => void,
+): { context: CallContext; cancel: AbortController } {
   const cancel = new AbortController();
   // Excel calls onCanceled for cancelable and streaming functions (the cell was cleared or changed);
   // on other invocations the assignment is harmless.
@@ -44,7 +47,14 @@ export function runFormula(invocation: CustomFunctions.Invocation, formula: Form
 /** "3rd in the queue for the classification limit (5 a minute), about 40 s" */
 export function waitMessage(info: WaitInfo): string {
   const n = info.position;
-  const ordinal = n % 10 === 1 && n % 100 !== 11 ? "st" : n % 10 === 2 && n % 100 !== 12 ? "nd" : n % 10 === 3 && n % 100 !== 13 ? "rd" : "th";
+  const ordinal =
+    n % 10 === 1 && n % 100 !== 11
+      ? "st"
+      : n % 10 === 2 && n % 100 !== 12
+        ? "nd"
+        : n % 10 === 3 && n % 100 !== 13
+          ? "rd"
+          : "th";
   return `⏳ ${n}${ordinal} in the queue for the ${info.service} limit, about ${Math.max(1, Math.ceil(info.estimatedWaitMs / 1000))} s`;
 }
 

@@ -16,7 +16,14 @@ import type { PreparedTable } from "../core/import/sources/types";
 import { AS_OF_ROWS_ABOVE_HEADER, IMPORT_LAYOUT } from "../core/import/table-layout";
 import { asSheetText, type SheetValue } from "../core/import/columns";
 import { planChunks } from "../core/import/chunks";
-import { IMPORT_TABLE_PREFIX, writerAtSelection, writerForTable, writerOnNewSheet, type ExcelTableWriter, type WriteStats } from "./excel-writer";
+import {
+  IMPORT_TABLE_PREFIX,
+  writerAtSelection,
+  writerForTable,
+  writerOnNewSheet,
+  type ExcelTableWriter,
+  type WriteStats,
+} from "./excel-writer";
 import { saveImportedTable } from "./imported-tables";
 
 export interface ImportOptions extends Pick<CallOptions, "signal" | "onWait"> {
@@ -35,10 +42,20 @@ export interface ImportResult {
 /** INFERRED (ours): the sheet an import goes on is called "Companies", then "Companies (2)", … */
 export const IMPORT_SHEET_NAME = "Companies";
 
-async function runInto(writer: ExcelTableWriter, source: TableSource, prepared: PreparedTable, options: ImportOptions): Promise<ImportResult> {
+async function runInto(
+  writer: ExcelTableWriter,
+  source: TableSource,
+  prepared: PreparedTable,
+  options: ImportOptions,
+): Promise<ImportResult> {
   options.onStarted?.(writer.tableName, writer.place.sheetName);
   const outcome = await runTable({
-    prepared, sink: writer, now: Date.now, signal: options.signal, onWait: options.onWait, onProgress: options.onProgress,
+    prepared,
+    sink: writer,
+    now: Date.now,
+    signal: options.signal,
+    onWait: options.onWait,
+    onProgress: options.onProgress,
   });
   const saved: SavedImport = {
     version: SAVED_IMPORT_VERSION,
@@ -56,7 +73,13 @@ async function runInto(writer: ExcelTableWriter, source: TableSource, prepared: 
 }
 
 /** Imports a company list onto a new sheet; `request` and `total` come from the count shown before the import. */
-export async function importToNewSheet(clients: Pick<ApiClients, "product">, query: ImportQuery, request: CompaniesQuery, total: number | undefined, options: ImportOptions = {}): Promise<ImportResult> {
+export async function importToNewSheet(
+  clients: Pick<ApiClients, "product">,
+  query: ImportQuery,
+  request: CompaniesQuery,
+  total: number | undefined,
+  options: ImportOptions = {},
+): Promise<ImportResult> {
   const prepared = preparedCompanies(clients.product, query, request, total);
   const writer = await writerOnNewSheet(IMPORT_SHEET_NAME, IMPORT_TABLE_PREFIX, IMPORT_LAYOUT);
   return runInto(writer, { kind: "companies", query }, prepared, options);
@@ -66,15 +89,30 @@ export async function importToNewSheet(clients: Pick<ApiClients, "product">, que
  * Imports any table source onto a new sheet (named `sheetName`, numbered when taken): the source is
  * prepared (checked, counted) before the sheet exists, so bad input leaves the workbook untouched.
  */
-export async function importSourceToNewSheet(clients: ApiClients, source: TableSource, options: ImportOptions = {}, sheetName = IMPORT_SHEET_NAME): Promise<ImportResult> {
-  const prepared = await sourceDefinition(source).prepare(clients, source, { signal: options.signal, onWait: options.onWait });
+export async function importSourceToNewSheet(
+  clients: ApiClients,
+  source: TableSource,
+  options: ImportOptions = {},
+  sheetName = IMPORT_SHEET_NAME,
+): Promise<ImportResult> {
+  const prepared = await sourceDefinition(source).prepare(clients, source, {
+    signal: options.signal,
+    onWait: options.onWait,
+  });
   const writer = await writerOnNewSheet(sheetName, IMPORT_TABLE_PREFIX, IMPORT_LAYOUT);
   return runInto(writer, source, prepared, options);
 }
 
 /** Runs a table's saved source again and replaces its rows in place. */
-export async function refreshImportedTable(clients: ApiClients, saved: SavedImport, options: ImportOptions = {}): Promise<ImportResult> {
-  const prepared = await sourceDefinition(saved.source).prepare(clients, saved.source, { signal: options.signal, onWait: options.onWait });
+export async function refreshImportedTable(
+  clients: ApiClients,
+  saved: SavedImport,
+  options: ImportOptions = {},
+): Promise<ImportResult> {
+  const prepared = await sourceDefinition(saved.source).prepare(clients, saved.source, {
+    signal: options.signal,
+    onWait: options.onWait,
+  });
   const writer = await writerForTable(saved.table, saved.asOfRowsAbove);
   return runInto(writer, saved.source, prepared, options);
 }
@@ -83,7 +121,11 @@ export async function refreshImportedTable(clients: ApiClients, saved: SavedImpo
 export const RESULT_TABLE_PREFIX = "UKCO_Result_";
 
 /** Inserts a small result list as a table at the selected cell, only over empty cells. */
-export async function insertRowsAtSelection(header: readonly string[], rows: SheetValue[][], numberFormats: (string | undefined)[] = []): Promise<{ table: string; address: string }> {
+export async function insertRowsAtSelection(
+  header: readonly string[],
+  rows: SheetValue[][],
+  numberFormats: (string | undefined)[] = [],
+): Promise<{ table: string; address: string }> {
   const writer = await writerAtSelection(RESULT_TABLE_PREFIX, rows.length);
   await writer.begin(header.map(asSheetText), numberFormats, "");
   for (const chunk of planChunks(rows)) await writer.append(rows.slice(chunk.start, chunk.end));
@@ -97,7 +139,10 @@ export type GroupPlacement = "selection" | "new-sheet";
 export const GROUP_TABLE_PREFIX = "UKCO_Group_";
 
 /** Inserts the whole group (tree order, names indented) as a table; at the selection only over empty cells. */
-export async function insertGroupTable(tree: GroupTree, placement: GroupPlacement): Promise<{ table: string; address: string }> {
+export async function insertGroupTable(
+  tree: GroupTree,
+  placement: GroupPlacement,
+): Promise<{ table: string; address: string }> {
   const rows = groupTableRows(tree);
   const writer =
     placement === "selection"

@@ -2,7 +2,12 @@
  * The saved queries of imported tables, inside the workbook as custom XML parts (one per table,
  * format in core/import/saved-imports.ts), so "Refresh this table" works for whoever opens the file.
  */
-import { readSavedImportXml, SAVED_IMPORTS_NAMESPACE, savedImportXml, type SavedImport } from "../core/import/saved-imports";
+import {
+  readSavedImportXml,
+  SAVED_IMPORTS_NAMESPACE,
+  savedImportXml,
+  type SavedImport,
+} from "../core/import/saved-imports";
 
 interface StoredPart {
   part: Excel.CustomXmlPart;
@@ -56,7 +61,11 @@ export async function saveImportedTable(saved: SavedImport): Promise<void> {
     context.workbook.customXmlParts.add(savedImportXml({ ...saved, tableId: table.id }));
     await context.sync();
     for (const { part, read } of stored) {
-      if (read.ok && (read.saved.table === saved.table || (read.saved.tableId !== undefined && read.saved.tableId === table.id))) part.delete();
+      if (
+        read.ok &&
+        (read.saved.table === saved.table || (read.saved.tableId !== undefined && read.saved.tableId === table.id))
+      )
+        part.delete();
     }
     await context.sync();
   });

@@ -29,7 +29,9 @@ async function reenterFormulas(context: Excel.RequestContext, range: Excel.Range
       }
       const start = c;
       while (c < row.length && typeof row[c] === "string" && UKCO_FORMULA.test(row[c] as string)) c++;
-      sheet.getRangeByIndexes(range.rowIndex + r, range.columnIndex + start, 1, c - start).formulas = [row.slice(start, c)];
+      sheet.getRangeByIndexes(range.rowIndex + r, range.columnIndex + start, 1, c - start).formulas = [
+        row.slice(start, c),
+      ];
       count += c - start;
     }
   });
@@ -54,7 +56,9 @@ export async function refreshSelection(engine: Engine): Promise<number> {
 /** Refreshes every UKCO formula on one sheet (the active one when no name is given). */
 export async function refreshSheet(engine: Engine, sheetName?: string): Promise<number> {
   return Excel.run(async (context) => {
-    const sheet = sheetName ? context.workbook.worksheets.getItem(sheetName) : context.workbook.worksheets.getActiveWorksheet();
+    const sheet = sheetName
+      ? context.workbook.worksheets.getItem(sheetName)
+      : context.workbook.worksheets.getActiveWorksheet();
     sheet.load("name");
     const used = sheet.getUsedRangeOrNullObject(true);
     await context.sync();

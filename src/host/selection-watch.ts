@@ -17,7 +17,10 @@ async function readActiveCell(): Promise<ActiveCell> {
 }
 
 /** Calls `listener` with the active cell now and on every selection change; resolves to a function that stops it. */
-export async function watchActiveCell(listener: (cell: ActiveCell) => void, onError: (error: unknown) => void = () => undefined): Promise<() => Promise<void>> {
+export async function watchActiveCell(
+  listener: (cell: ActiveCell) => void,
+  onError: (error: unknown) => void = () => undefined,
+): Promise<() => Promise<void>> {
   const tell = () => readActiveCell().then(listener, onError);
   await tell();
   // WorksheetCollection.onSelectionChanged (ExcelApi 1.9) covers every sheet, including ones added later.

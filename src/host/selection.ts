@@ -11,7 +11,9 @@ export async function readSelection(maxCells = 1_000_000): Promise<SelectionSnap
     range.load(["address", "rowCount", "columnCount"]);
     await context.sync();
     if (range.rowCount * range.columnCount > maxCells) {
-      throw new RangeError(`The selection has ${range.rowCount * range.columnCount} cells; select at most ${maxCells}.`);
+      throw new RangeError(
+        `The selection has ${range.rowCount * range.columnCount} cells; select at most ${maxCells}.`,
+      );
     }
     range.load("values");
     await context.sync();

@@ -14,7 +14,12 @@ function escapeXml(text: string): string {
 }
 
 function unescapeXml(text: string): string {
-  return text.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, "&");
+  return text
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, "&");
 }
 
 /** `generation` tells the parts of one save from those of another (a save interrupted half-way). */
@@ -30,8 +35,12 @@ interface Part {
 }
 
 function readPart(xml: string): Part | undefined {
-  const match = /<store\b[^>]*\bgen="(\d+)"[^>]*\bseq="(\d+)"[^>]*\bcount="(\d+)"[^>]*>([\s\S]*)<\/store>\s*$/.exec(xml);
-  return match ? { generation: Number(match[1]), seq: Number(match[2]), count: Number(match[3]), text: unescapeXml(match[4]!) } : undefined;
+  const match = /<store\b[^>]*\bgen="(\d+)"[^>]*\bseq="(\d+)"[^>]*\bcount="(\d+)"[^>]*>([\s\S]*)<\/store>\s*$/.exec(
+    xml,
+  );
+  return match
+    ? { generation: Number(match[1]), seq: Number(match[2]), count: Number(match[3]), text: unescapeXml(match[4]!) }
+    : undefined;
 }
 
 /** The text of the newest complete save; undefined when there is none. */

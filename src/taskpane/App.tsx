@@ -22,7 +22,10 @@ function Content() {
 
 export function App() {
   return (
-    <FluentProvider theme={officeUsesDarkTheme() ? webDarkTheme : webLightTheme} style={{ minHeight: "100vh", padding: 12, boxSizing: "border-box" }}>
+    <FluentProvider
+      theme={officeUsesDarkTheme() ? webDarkTheme : webLightTheme}
+      style={{ minHeight: "100vh", padding: 12, boxSizing: "border-box" }}
+    >
       <RuntimeProvider>
         <Content />
       </RuntimeProvider>

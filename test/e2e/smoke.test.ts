@@ -11,7 +11,9 @@ assertDistBuilt();
 const session = useAddinSession();
 
 function declaredFunctionIds(): string[] {
-  const metadata = JSON.parse(readFileSync(path.join(DIST_DIR, "functions.json"), "utf8")) as { functions: Array<{ id: string }> };
+  const metadata = JSON.parse(readFileSync(path.join(DIST_DIR, "functions.json"), "utf8")) as {
+    functions: Array<{ id: string }>;
+  };
   return metadata.functions.map((f) => f.id.toUpperCase()).sort();
 }
 
@@ -34,20 +36,31 @@ describe("the built add-in on the simulated Office host", () => {
     await expect(heading.isVisible()).resolves.toBe(true);
   });
 
-  it.each([["Refresh workbook"], ["Refresh selection"]])("runs the ribbon's %s command until it calls event.completed()", async (label) => {
-    const { page } = session.current;
-    await page.getByRole("button", { name: label, exact: true }).click();
-    await page.waitForFunction(
-      (wanted) => (window as unknown as { __officeSim: { commandRuns(): Array<{ label: string; completed: boolean }> } }).__officeSim.commandRuns().some((r) => r.label === wanted && r.completed),
-      label,
-      { timeout: 20_000 },
-    );
-    const run = (await session.current.sim((api, wanted) => api.commandRuns().find((r) => r.label === wanted), label))!;
-    expect(run).toMatchObject({ completed: true, functionName: expect.any(String) });
-    expect(run.error).toBeUndefined();
-    // A command that reached an Office.js member the sim lacks would say so here.
-    expect(session.current.consoleErrors.filter((text) => text.includes("not simulated"))).toEqual([]);
-  });
+  it.each([["Refresh workbook"], ["Refresh selection"]])(
+    "runs the ribbon's %s command until it calls event.completed()",
+    async (label) => {
+      const { page } = session.current;
+      await page.getByRole("button", { name: label, exact: true }).click();
+      await page.waitForFunction(
+        (wanted) =>
+          (
+            window as unknown as { __officeSim: { commandRuns(): Array<{ label: string; completed: boolean }> } }
+          ).__officeSim
+            .commandRuns()
+            .some((r) => r.label === wanted && r.completed),
+        label,
+        { timeout: 20_000 },
+      );
+      const run = (await session.current.sim(
+        (api, wanted) => api.commandRuns().find((r) => r.label === wanted),
+        label,
+      ))!;
+      expect(run).toMatchObject({ completed: true, functionName: expect.any(String) });
+      expect(run.error).toBeUndefined();
+      // A command that reached an Office.js member the sim lacks would say so here.
+      expect(session.current.consoleErrors.filter((text) => text.includes("not simulated"))).toEqual([]);
+    },
+  );
 
   it('evaluates =UKCO.MATCH("x") typed into a cell by calling the registered function', async () => {
     const { page } = session.current;
@@ -67,7 +80,9 @@ describe("the built add-in on the simulated Office host", () => {
   });
 
   it("keeps the simulated Excel window free of serious accessibility problems", async () => {
-    const violations = await session.current.axe({ include: ['[data-office-sim="ribbon"]', '[data-office-sim="workbook"]'] });
+    const violations = await session.current.axe({
+      include: ['[data-office-sim="ribbon"]', '[data-office-sim="workbook"]'],
+    });
     expect(violations).toEqual([]);
   });
 });

@@ -35,7 +35,16 @@ export interface Harness {
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
-  const sandbox = options.running ?? (await startSandbox({ companies: 5000, seed: 7, matchLatencyMs: [0, 5], batchQueuedMs: 50, batchRowMs: 0, ...options.sandbox }));
+  const sandbox =
+    options.running ??
+    (await startSandbox({
+      companies: 5000,
+      seed: 7,
+      matchLatencyMs: [0, 5],
+      batchQueuedMs: 50,
+      batchRowMs: 0,
+      ...options.sandbox,
+    }));
   const storage = new MemoryStorage();
   const credentials = new CredentialStore(storage);
   const c = sandbox.credentials;
@@ -58,7 +67,12 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   await credentials.save("classification", login.accessToken, { username: c.classificationUsername });
   requests.classification = 0;
   const store = options.store ?? new MemoryWorkbookStore();
-  const engine = new Engine({ clients, clock: options.clock ?? (await import("../../src/api/http/types")).systemClock, store, ...options.engine });
+  const engine = new Engine({
+    clients,
+    clock: options.clock ?? (await import("../../src/api/http/types")).systemClock,
+    store,
+    ...options.engine,
+  });
   await engine.ready;
   return {
     sandbox,

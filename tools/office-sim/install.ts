@@ -46,7 +46,11 @@ export function flagShell(): TaskpaneShell & { visible: boolean } {
   return shell;
 }
 
-export function installOfficeSim(target: Record<string, unknown>, app: SimulatedExcel, options: InstallOptions = {}): InstalledHost {
+export function installOfficeSim(
+  target: Record<string, unknown>,
+  app: SimulatedExcel,
+  options: InstallOptions = {},
+): InstalledHost {
   const { Office, actions } = createOfficeGlobal(app, {
     ready: options.ready ?? Promise.resolve(),
     shell: options.shell ?? flagShell(),
@@ -58,7 +62,10 @@ export function installOfficeSim(target: Record<string, unknown>, app: Simulated
     throw officeErrors.notSimulated(member);
   };
   const OfficeRuntime = guard(
-    { storage: guard(createStorage(options.storage ?? memoryBackend()), "OfficeRuntime.storage"), displayWebDialog: notSimulated("OfficeRuntime.displayWebDialog") },
+    {
+      storage: guard(createStorage(options.storage ?? memoryBackend()), "OfficeRuntime.storage"),
+      displayWebDialog: notSimulated("OfficeRuntime.displayWebDialog"),
+    },
     "OfficeRuntime",
   );
   const CustomFunctions = guard(app.customFunctions, "CustomFunctions", /^[A-Za-z][A-Za-z0-9]*$/);

@@ -6,8 +6,13 @@ import { checkInput, nonEmptyText } from "../input";
 import { readJwtExpiry } from "../jwt";
 import { MATCHING_KEY_PREFIX } from "../matching/credential";
 import {
-  InstantClassificationRequestSchema, InstantClassificationResultSchema, TokenResponseSchema, type InstantClassificationRequest,
-  type InstantClassificationResult, type LoginOptions, type LoginResult,
+  InstantClassificationRequestSchema,
+  InstantClassificationResultSchema,
+  TokenResponseSchema,
+  type InstantClassificationRequest,
+  type InstantClassificationResult,
+  type LoginOptions,
+  type LoginResult,
 } from "./schemas";
 
 export const CLASSIFICATION_TIMEOUTS = { classifyMs: 60_000, loginMs: 30_000 };
@@ -25,7 +30,10 @@ export function checkClassificationToken(token: string, nowMs: number): "wrong-k
   return expiresAt !== undefined && expiresAt <= nowMs ? "expired" : undefined;
 }
 
-export function createClassificationClient(transport: Transport, timeouts = CLASSIFICATION_TIMEOUTS): ClassificationClient {
+export function createClassificationClient(
+  transport: Transport,
+  timeouts = CLASSIFICATION_TIMEOUTS,
+): ClassificationClient {
   return {
     async login(username, password, options = {}) {
       checkInput("classification", nonEmptyText, username, "username");
@@ -53,16 +61,28 @@ export function createClassificationClient(transport: Transport, timeouts = CLAS
           secrets: [password, options.clientSecret ?? ""],
           // INFERRED (CONTRACT-CHOICES.md "Login failure"): 400 (and 401) mean the username or password was refused.
           onStatus: (status, parsed) =>
-            status === 400 || status === 401 ? new AuthRequiredError("classification", "login-failed", { status, serverMessage: parsed.serverMessage }) : undefined,
+            status === 400 || status === 401
+              ? new AuthRequiredError("classification", "login-failed", { status, serverMessage: parsed.serverMessage })
+              : undefined,
         },
         options,
       );
-      return { accessToken: token.access_token, tokenType: token.token_type, expiresAt: readJwtExpiry(token.access_token) };
+      return {
+        accessToken: token.access_token,
+        tokenType: token.token_type,
+        expiresAt: readJwtExpiry(token.access_token),
+      };
     },
     async classify(request, options) {
       const json = checkInput("classification", InstantClassificationRequestSchema, request);
       // Not resent after a network failure: each request may count against the free tier of 20.
-      const spec = { operation: "classification.classify", method: "POST", path: "/api/v1/instantClassification", json, schema: InstantClassificationResultSchema } as const;
+      const spec = {
+        operation: "classification.classify",
+        method: "POST",
+        path: "/api/v1/instantClassification",
+        json,
+        schema: InstantClassificationResultSchema,
+      } as const;
       return transport.send({ ...spec, timeoutMs: timeouts.classifyMs, idempotent: false }, options);
     },
   };

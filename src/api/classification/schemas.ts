@@ -9,12 +9,18 @@ export const MAX_WEBSITE_LENGTH = 500;
 /** Send either `Text` or `Website`, not both. */
 export const InstantClassificationRequestSchema = z
   .strictObject({ Text: text(1, MAX_TEXT_LENGTH).optional(), Website: text(1, MAX_WEBSITE_LENGTH).optional() })
-  .refine((r) => (r.Text === undefined) !== (r.Website === undefined), { path: ["Text"], message: "send either Text or Website, not both and not neither" });
+  .refine((r) => (r.Text === undefined) !== (r.Website === undefined), {
+    path: ["Text"],
+    message: "send either Text or Website, not both and not neither",
+  });
 export type InstantClassificationRequest = z.input<typeof InstantClassificationRequestSchema>;
 
 const scored = { Code: lenient(z.string()), Description: lenient(z.string()), Score: lenient(z.number()) };
 /** INFERRED (API-FACTS, CONTRACT-CHOICES.md): RTIC items `{Code, Description, Score, WordsMatched}`. */
-export const RticMatchSchema = z.looseObject({ ...scored, WordsMatched: lenient(z.union([z.number(), z.array(z.string())])) });
+export const RticMatchSchema = z.looseObject({
+  ...scored,
+  WordsMatched: lenient(z.union([z.number(), z.array(z.string())])),
+});
 /** INFERRED (CONTRACT-CHOICES.md): SIC, RSIC and RNAIC items `{Code, Description, Score}`. */
 export const ScoredCodeSchema = z.looseObject(scored);
 /** INFERRED (CONTRACT-CHOICES.md): similar-company items. */

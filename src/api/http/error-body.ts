@@ -12,7 +12,12 @@ const ProblemDetailsSchema = z.looseObject({
   detail: z.string().optional(),
   instance: z.string().optional(),
   trace: z
-    .looseObject({ timestamp: z.string().optional(), requestId: z.string().optional(), buildId: z.string().optional(), rayId: z.string().optional() })
+    .looseObject({
+      timestamp: z.string().optional(),
+      requestId: z.string().optional(),
+      buildId: z.string().optional(),
+      rayId: z.string().optional(),
+    })
     .optional(),
 });
 
@@ -27,7 +32,10 @@ export const ValidationDetailSchema = z.looseObject({
 export const ValidationErrorBodySchema = z.looseObject({ detail: z.array(ValidationDetailSchema) });
 
 /** Product API (INFERRED, CONTRACT-CHOICES): `{message}`, 422 adds `errors: {field: [string]}`. */
-const ProductErrorSchema = z.looseObject({ message: z.string(), errors: z.record(z.string(), z.array(z.string())).optional() });
+const ProductErrorSchema = z.looseObject({
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
 const DetailStringSchema = z.looseObject({ detail: z.string() });
 /** Matching 429s may carry `error` instead of `detail`. */
 const ErrorStringSchema = z.looseObject({ error: z.string() });
@@ -55,27 +63,44 @@ export function parseErrorBody(contentType: string | undefined, text: string): P
   const origin = isProblem ? "gateway" : "service";
   if (text.trim() === "") return { body: undefined, origin };
   const json = parseJson(text);
-  if (json === undefined) return { body: text.slice(0, MAX_TEXT), serverMessage: text.trim().slice(0, MAX_TEXT), origin };
+  if (json === undefined)
+    return { body: text.slice(0, MAX_TEXT), serverMessage: text.trim().slice(0, MAX_TEXT), origin };
 
   if (isProblem) {
     const problem = ProblemDetailsSchema.safeParse(json);
-    if (problem.success) return { body: json, problem: problem.data, serverMessage: problem.data.detail ?? problem.data.title, origin };
+    if (problem.success)
+      return { body: json, problem: problem.data, serverMessage: problem.data.detail ?? problem.data.title, origin };
   }
   const validation = ValidationErrorBodySchema.safeParse(json);
   if (validation.success) {
-    const fieldErrors = validation.data.detail.map((d) => ({ field: d.loc.filter((p) => p !== "body").join("."), message: d.msg }));
-    return { body: json, fieldErrors, serverMessage: fieldErrors.map((f) => `${f.field}: ${f.message}`).join("; "), origin };
+    const fieldErrors = validation.data.detail.map((d) => ({
+      field: d.loc.filter((p) => p !== "body").join("."),
+      message: d.msg,
+    }));
+    return {
+      body: json,
+      fieldErrors,
+      serverMessage: fieldErrors.map((f) => `${f.field}: ${f.message}`).join("; "),
+      origin,
+    };
   }
   const product = ProductErrorSchema.safeParse(json);
   if (product.success) {
-    const fieldErrors = Object.entries(product.data.errors ?? {}).flatMap(([field, msgs]) => msgs.map((message) => ({ field, message })));
+    const fieldErrors = Object.entries(product.data.errors ?? {}).flatMap(([field, msgs]) =>
+      msgs.map((message) => ({ field, message })),
+    );
     return { body: json, serverMessage: product.data.message, fieldErrors, origin };
   }
   const detail = DetailStringSchema.safeParse(json);
   if (detail.success) {
     // A problem-details body from the data service (application/json, no trace) also lands here.
     const problem = ProblemDetailsSchema.safeParse(json);
-    return { body: json, serverMessage: detail.data.detail, problem: problem.success ? problem.data : undefined, origin };
+    return {
+      body: json,
+      serverMessage: detail.data.detail,
+      problem: problem.success ? problem.data : undefined,
+      origin,
+    };
   }
   const error = ErrorStringSchema.safeParse(json);
   if (error.success) return { body: json, serverMessage: error.data.error, origin };

@@ -7,7 +7,8 @@ import type { z } from "zod";
 import { SERVICE_LABELS, type ServiceName } from "../credentials";
 import { formatIssuePath, issueFieldPath } from "./issue-path";
 
-export type ApiErrorKind = "http" | "rate-limited" | "auth" | "network" | "timeout" | "schema" | "validation" | "aborted";
+export type ApiErrorKind =
+  "http" | "rate-limited" | "auth" | "network" | "timeout" | "schema" | "validation" | "aborted";
 
 /** One field-level complaint from a 422 body (`detail[]` of matching/classification, `errors{}` of product). */
 export interface FieldError {
@@ -40,12 +41,31 @@ export abstract class ApiError extends Error {
 }
 
 export type HttpErrorCode =
-  | "bad-request" | "unauthorized" | "payment-required" | "forbidden" | "not-found" | "conflict"
-  | "unprocessable" | "rate-limited" | "server-error" | "unavailable" | "gateway-timeout" | "other";
+  | "bad-request"
+  | "unauthorized"
+  | "payment-required"
+  | "forbidden"
+  | "not-found"
+  | "conflict"
+  | "unprocessable"
+  | "rate-limited"
+  | "server-error"
+  | "unavailable"
+  | "gateway-timeout"
+  | "other";
 
 const CODES: Readonly<Record<number, HttpErrorCode>> = {
-  400: "bad-request", 401: "unauthorized", 402: "payment-required", 403: "forbidden", 404: "not-found",
-  409: "conflict", 422: "unprocessable", 429: "rate-limited", 500: "server-error", 503: "unavailable", 504: "gateway-timeout",
+  400: "bad-request",
+  401: "unauthorized",
+  402: "payment-required",
+  403: "forbidden",
+  404: "not-found",
+  409: "conflict",
+  422: "unprocessable",
+  429: "rate-limited",
+  500: "server-error",
+  503: "unavailable",
+  504: "gateway-timeout",
 };
 
 export interface HttpErrorInit {
@@ -103,7 +123,8 @@ export class HttpError extends ApiError {
 /** Thrown for a 429 once retries are used up (or the wait asked for is too long to sit out). */
 export class RateLimitedError extends HttpError {
   constructor(service: ServiceName, init: HttpErrorInit) {
-    const wait = init.retryAfterMs !== undefined ? ` Try again in ${Math.ceil(init.retryAfterMs / 1000)} s.` : " Try again later.";
+    const wait =
+      init.retryAfterMs !== undefined ? ` Try again in ${Math.ceil(init.retryAfterMs / 1000)} s.` : " Try again later.";
     super(service, init, "rate-limited", `The ${SERVICE_LABELS[service]} is receiving too many requests.${wait}`);
   }
 }
@@ -112,7 +133,8 @@ export type AuthProblem = "missing" | "wrong-kind" | "expired" | "rejected" | "l
 
 const AUTH_MESSAGES: Readonly<Record<AuthProblem, string>> = {
   missing: "No credential is set for the {s}. Add one in the UK Companies pane.",
-  "wrong-kind": "The credential set for the {s} is not the kind it accepts. Enter the right one in the UK Companies pane.",
+  "wrong-kind":
+    "The credential set for the {s} is not the kind it accepts. Enter the right one in the UK Companies pane.",
   expired: "The sign-in for the {s} has expired. Sign in again in the UK Companies pane.",
   rejected: "The {s} refused the credential. Check it in the UK Companies pane.",
   "login-failed": "Sign-in to the {s} failed: the username or password was not accepted.",
@@ -122,7 +144,11 @@ const AUTH_MESSAGES: Readonly<Record<AuthProblem, string>> = {
 export class AuthRequiredError extends ApiError {
   readonly status: number | undefined;
   readonly serverMessage: string | undefined;
-  constructor(service: ServiceName, readonly problem: AuthProblem, http?: { status: number; serverMessage?: string }) {
+  constructor(
+    service: ServiceName,
+    readonly problem: AuthProblem,
+    http?: { status: number; serverMessage?: string },
+  ) {
     super(service, "auth", AUTH_MESSAGES[problem].replace("{s}", SERVICE_LABELS[service]));
     this.status = http?.status;
     this.serverMessage = http?.serverMessage;
@@ -131,8 +157,18 @@ export class AuthRequiredError extends ApiError {
 
 /** Thrown when `fetch` itself fails (DNS, refused connection, CORS, offline). */
 export class NetworkError extends ApiError {
-  constructor(service: ServiceName, readonly method: string, readonly url: string, cause: unknown) {
-    super(service, "network", `Could not reach the ${SERVICE_LABELS[service]}. Check the connection and the service address.`, { cause });
+  constructor(
+    service: ServiceName,
+    readonly method: string,
+    readonly url: string,
+    cause: unknown,
+  ) {
+    super(
+      service,
+      "network",
+      `Could not reach the ${SERVICE_LABELS[service]}. Check the connection and the service address.`,
+      { cause },
+    );
   }
 }
 
@@ -164,14 +200,22 @@ export class SchemaError extends ApiError {
     readonly issues: readonly z.core.$ZodIssue[],
   ) {
     const path = issues[0] ? formatIssuePath(issueFieldPath(issues[0])) : "";
-    super(service, "schema", `The ${SERVICE_LABELS[service]} sent data in an unexpected shape${path ? ` (at ${path})` : ""}.`);
+    super(
+      service,
+      "schema",
+      `The ${SERVICE_LABELS[service]} sent data in an unexpected shape${path ? ` (at ${path})` : ""}.`,
+    );
     this.path = path;
   }
 }
 
 /** Thrown before sending when an argument breaks a documented limit; names the field and the rule. */
 export class ValidationError extends ApiError {
-  constructor(service: ServiceName, readonly field: string, readonly rule: string) {
+  constructor(
+    service: ServiceName,
+    readonly field: string,
+    readonly rule: string,
+  ) {
     super(service, "validation", field ? `${field} ${rule}` : rule);
   }
 }

@@ -68,7 +68,8 @@ export class Governor {
     readonly limits: GovernorLimits,
     private readonly clock: Clock,
   ) {
-    if (!(limits.perMinute >= 1) || !(limits.concurrency >= 1)) throw new RangeError("Governor limits must be at least 1");
+    if (!(limits.perMinute >= 1) || !(limits.concurrency >= 1))
+      throw new RangeError("Governor limits must be at least 1");
     this.windowMs = limits.windowMs ?? RATE_WINDOW_MS;
   }
 
@@ -206,7 +207,12 @@ export class Governor {
     const now = this.clock.now();
     this.queue.forEach((w, i) => {
       if (!w.options.onWait) return;
-      const info: WaitInfo = { service: this.service, position: i + 1, queueLength: this.queue.length, estimatedWaitMs: (starts[i] as number) - now };
+      const info: WaitInfo = {
+        service: this.service,
+        position: i + 1,
+        queueLength: this.queue.length,
+        estimatedWaitMs: (starts[i] as number) - now,
+      };
       const key = `${info.position}/${info.queueLength}/${info.estimatedWaitMs}`;
       if (key === w.last) return;
       w.last = key;

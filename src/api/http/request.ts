@@ -5,7 +5,16 @@
 import type { z } from "zod";
 import type { ServiceName } from "../credentials";
 import { parseErrorBody, type ParsedErrorBody } from "./error-body";
-import { AbortedError, ApiError, AuthRequiredError, HttpError, NetworkError, RateLimitedError, SchemaError, TimeoutError } from "./errors";
+import {
+  AbortedError,
+  ApiError,
+  AuthRequiredError,
+  HttpError,
+  NetworkError,
+  RateLimitedError,
+  SchemaError,
+  TimeoutError,
+} from "./errors";
 import { redactUrl, scrubSecrets } from "./redact";
 import { parseRetryAfter } from "./retry-after";
 import type { Clock, FetchLike } from "./types";
@@ -55,7 +64,8 @@ export function buildUrl(baseUrl: string, path: string, query?: Record<string, Q
 }
 
 function encodeBody(spec: RequestSpec<z.ZodType>): { body?: string; contentType?: string } {
-  if (spec.form) return { body: new URLSearchParams(spec.form).toString(), contentType: "application/x-www-form-urlencoded" };
+  if (spec.form)
+    return { body: new URLSearchParams(spec.form).toString(), contentType: "application/x-www-form-urlencoded" };
   if (spec.json !== undefined) return { body: JSON.stringify(spec.json), contentType: "application/json" };
   return {};
 }
@@ -100,7 +110,10 @@ export async function sendOnce<S extends z.ZodType>(ctx: AttemptContext, spec: R
   let text: string;
   try {
     const send = ctx.fetch;
-    response = await raceAbort(send(url, { method: spec.method, headers, body, signal: inFlight.signal }), inFlight.signal);
+    response = await raceAbort(
+      send(url, { method: spec.method, headers, body, signal: inFlight.signal }),
+      inFlight.signal,
+    );
     text = await raceAbort(response.text(), inFlight.signal);
   } catch (cause) {
     if (ctx.signal?.aborted) throw new AbortedError(ctx.service);
@@ -113,24 +126,40 @@ export async function sendOnce<S extends z.ZodType>(ctx: AttemptContext, spec: R
 
   if (!response.ok) {
     const secrets = [...(spec.secrets ?? []), ...(ctx.token ? [ctx.token] : [])];
-    throw statusError(ctx, spec, response, scrubSecrets(parseErrorBody(response.headers.get("content-type") ?? undefined, text), secrets), safeUrl);
+    throw statusError(
+      ctx,
+      spec,
+      response,
+      scrubSecrets(parseErrorBody(response.headers.get("content-type") ?? undefined, text), secrets),
+      safeUrl,
+    );
   }
   let json: unknown;
   try {
     json = text.trim() === "" ? undefined : JSON.parse(text);
   } catch {
-    throw new SchemaError(ctx.service, spec.operation, safeUrl, response.status, [jsonIssue("The response body is not JSON")]);
+    throw new SchemaError(ctx.service, spec.operation, safeUrl, response.status, [
+      jsonIssue("The response body is not JSON"),
+    ]);
   }
   const parsed = spec.schema.safeParse(json);
-  if (!parsed.success) throw new SchemaError(ctx.service, spec.operation, safeUrl, response.status, parsed.error.issues);
+  if (!parsed.success)
+    throw new SchemaError(ctx.service, spec.operation, safeUrl, response.status, parsed.error.issues);
   return parsed.data;
 }
 
-function statusError(ctx: AttemptContext, spec: RequestSpec<z.ZodType>, response: Response, parsed: ParsedErrorBody, safeUrl: string): ApiError {
+function statusError(
+  ctx: AttemptContext,
+  spec: RequestSpec<z.ZodType>,
+  response: Response,
+  parsed: ParsedErrorBody,
+  safeUrl: string,
+): ApiError {
   const status = response.status;
   const special = spec.onStatus?.(status, parsed);
   if (special) return special;
-  if (status === 401) return new AuthRequiredError(ctx.service, "rejected", { status, serverMessage: parsed.serverMessage });
+  if (status === 401)
+    return new AuthRequiredError(ctx.service, "rejected", { status, serverMessage: parsed.serverMessage });
   if (status === 504) return new TimeoutError(ctx.service, spec.method, safeUrl, "server");
   const init = {
     ...parsed,

@@ -49,7 +49,13 @@ export const noRetriesYet = (): RetryCounts => ({ status: 0, gatewayTimeout: 0, 
  * The wait before the next attempt, or undefined when `error` must go to the caller.
  * Updates `counts` when a retry is granted.
  */
-export function planRetry(error: unknown, counts: RetryCounts, policy: RetryPolicy, idempotent: boolean, random: RandomSource): number | undefined {
+export function planRetry(
+  error: unknown,
+  counts: RetryCounts,
+  policy: RetryPolicy,
+  idempotent: boolean,
+  random: RandomSource,
+): number | undefined {
   const retriesSoFar = counts.status + counts.gatewayTimeout + counts.clientTimeout + counts.network;
   const jitter = Math.floor(random() * policy.maxJitterMs);
   const backoff = policy.baseDelayMs * 2 ** retriesSoFar + jitter;

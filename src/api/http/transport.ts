@@ -58,14 +58,30 @@ export function createTransport(o: TransportOptions): Transport {
     const counts = noRetriesYet();
     // While a 429 has paused the service for longer than we would sit out, fail at once with the wait.
     const pausedTooLong = (retryAfterMs: number) =>
-      new RateLimitedError(o.service, { status: 429, method: spec.method, url: redactUrl(buildUrl(o.baseUrl, spec.path, spec.query)), origin: "service", retryAfterMs });
+      new RateLimitedError(o.service, {
+        status: 429,
+        method: spec.method,
+        url: redactUrl(buildUrl(o.baseUrl, spec.path, spec.query)),
+        origin: "service",
+        retryAfterMs,
+      });
     for (;;) {
-      const permit = await o.governor.acquire({ signal, onWait, rateExempt: spec.rateExempt, maxPauseMs: o.retry.maxRetryAfterMs, pausedTooLong });
+      const permit = await o.governor.acquire({
+        signal,
+        onWait,
+        rateExempt: spec.rateExempt,
+        maxPauseMs: o.retry.maxRetryAfterMs,
+        pausedTooLong,
+      });
       let delay: number | undefined;
       try {
-        return await sendOnce({ service: o.service, baseUrl: o.baseUrl, fetch: o.fetch, clock: o.clock, token, signal }, spec);
+        return await sendOnce(
+          { service: o.service, baseUrl: o.baseUrl, fetch: o.fetch, clock: o.clock, token, signal },
+          spec,
+        );
       } catch (error) {
-        if (error instanceof AuthRequiredError && error.problem === "rejected") await tell(o.credentials, o.service, "rejected");
+        if (error instanceof AuthRequiredError && error.problem === "rejected")
+          await tell(o.credentials, o.service, "rejected");
         if (error instanceof RateLimitedError && error.retryAfterMs !== undefined) o.governor.pause(error.retryAfterMs);
         delay = planRetry(error, counts, o.retry, spec.idempotent, o.random);
         if (delay === undefined) throw error;

@@ -6,7 +6,13 @@
  */
 import { walkPages, type Page, type PagingOptions } from "../paging";
 import type { MarketClient } from "./client";
-import { DEFAULT_LIMIT, type Market, type MarketCompaniesRequest, type MarketCompaniesResponse, type MarketCompany } from "./schemas";
+import {
+  DEFAULT_LIMIT,
+  type Market,
+  type MarketCompaniesRequest,
+  type MarketCompaniesResponse,
+  type MarketCompany,
+} from "./schemas";
 
 export function pageMarketCompanies(
   client: MarketClient,
@@ -22,7 +28,11 @@ export function pageMarketCompanies(
       startOffset: request.Offset ?? 0,
       // Insights describe the whole filtered set: aggregate them once, on the first page.
       fetchPage: ({ limit, offset, pageIndex }, call) =>
-        client.listCompanies(market, { ...fixed, Limit: limit, Offset: offset, IncludeInsights: pageIndex === 0 ? fixed.IncludeInsights : false }, call),
+        client.listCompanies(
+          market,
+          { ...fixed, Limit: limit, Offset: offset, IncludeInsights: pageIndex === 0 ? fixed.IncludeInsights : false },
+          call,
+        ),
       itemsOf: (r) => r.Companies,
       totalOf: (r) => r.TotalCount ?? undefined,
     },

@@ -67,17 +67,26 @@ export const MarketCompaniesResponseSchema = z.looseObject({
 export type MarketCompaniesResponse = z.infer<typeof MarketCompaniesResponseSchema>;
 
 /** INFERRED (CONTRACT-CHOICES.md "GET /filters"). */
-export const MarketFiltersSchema = z.looseObject({ Market: lenient(z.string()), Filters: lenientArray(FilterGroupSchema) });
+export const MarketFiltersSchema = z.looseObject({
+  Market: lenient(z.string()),
+  Filters: lenientArray(FilterGroupSchema),
+});
 export type MarketFilters = z.infer<typeof MarketFiltersSchema>;
 
-export const MarketSearchRequestSchema = z.strictObject({ name: nonEmptyText, limit: wholeNumber(SEARCH_LIMIT.min, SEARCH_LIMIT.max).optional() });
+export const MarketSearchRequestSchema = z.strictObject({
+  name: nonEmptyText,
+  limit: wholeNumber(SEARCH_LIMIT.min, SEARCH_LIMIT.max).optional(),
+});
 export type MarketSearchRequest = z.input<typeof MarketSearchRequestSchema>;
 /** INFERRED (CONTRACT-CHOICES.md "GET /search"): best first. */
 export const MarketSearchResponseSchema = z.looseObject({ Companies: lenientArray(MarketCompanySchema) });
 export type MarketSearchResponse = z.infer<typeof MarketSearchResponseSchema>;
 
 export const MarketBatchRequestSchema = z.strictObject({
-  CompanyNumbers: z.array(nonEmptyText).min(1, "must hold at least one number").max(MAX_BATCH_NUMBERS, `must hold at most ${MAX_BATCH_NUMBERS} numbers`),
+  CompanyNumbers: z
+    .array(nonEmptyText)
+    .min(1, "must hold at least one number")
+    .max(MAX_BATCH_NUMBERS, `must hold at most ${MAX_BATCH_NUMBERS} numbers`),
 });
 /** INFERRED (CONTRACT-CHOICES.md "Batch"): one result per entry, in order; `Company` null when unknown. */
 export const MarketBatchResponseSchema = z.looseObject({

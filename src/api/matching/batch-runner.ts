@@ -50,13 +50,19 @@ function withIds(companies: readonly MatchRequest[]): Array<MatchRequest & { id:
   const rows = companies.map((c, i) => ({ ...c, id: c.id ?? String(i) }));
   const seen = new Set<string>();
   for (const row of rows) {
-    if (seen.has(row.id)) throw new ValidationError("matching", "companies", `must have distinct ids; "${row.id}" repeats`);
+    if (seen.has(row.id))
+      throw new ValidationError("matching", "companies", `must have distinct ids; "${row.id}" repeats`);
     seen.add(row.id);
   }
   return rows;
 }
 
-export async function runBatch(client: MatchingClient, clock: Clock, companies: readonly MatchRequest[], options: BatchRunOptions = {}): Promise<BatchRunResult> {
+export async function runBatch(
+  client: MatchingClient,
+  clock: Clock,
+  companies: readonly MatchRequest[],
+  options: BatchRunOptions = {},
+): Promise<BatchRunResult> {
   const { signal, onWait, onProgress } = options;
   const poll = { ...DEFAULT_BATCH_POLL, ...options.poll };
   const call = { signal, onWait };
@@ -74,7 +80,12 @@ export async function runBatch(client: MatchingClient, clock: Clock, companies: 
     }
     wait = Math.min(poll.maxWaitMs, Math.round(wait * poll.factor));
     status = await client.batchStatus(job.job_id, call);
-    onProgress?.({ jobId: job.job_id, status: status.status, processed: status.processed, total: status.total ?? inputs.length });
+    onProgress?.({
+      jobId: job.job_id,
+      status: status.status,
+      processed: status.processed,
+      total: status.total ?? inputs.length,
+    });
     if (WAITING.has(status.status)) continue;
     try {
       const results = await client.batchResults(job.job_id, call);

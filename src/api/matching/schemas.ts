@@ -73,7 +73,10 @@ export const BatchSubmitRequestSchema = z
     callback_url: absoluteHttpUrl.optional(),
     webhook_secret: text(WEBHOOK_SECRET_LENGTH.min, WEBHOOK_SECRET_LENGTH.max).optional(),
   })
-  .refine((b) => !b.callback_url || b.webhook_secret, { path: ["webhook_secret"], message: "is required when callback_url is given" });
+  .refine((b) => !b.callback_url || b.webhook_secret, {
+    path: ["webhook_secret"],
+    message: "is required when callback_url is given",
+  });
 export type BatchSubmitRequest = z.input<typeof BatchSubmitRequestSchema>;
 
 export const BATCH_STATUSES = ["queued", "running", "completed", "failed"] as const;

@@ -5,14 +5,41 @@ import type { Transport } from "../http/transport";
 import type { CallOptions } from "../http/types";
 import { checkInput } from "../input";
 import {
-  ClassifyRequestSchema, CompaniesQuerySchema, ListSummaryRequestSchema, NumberSetRequestSchema, PagingSchema, PathSegmentSchema,
-  WebsiteBatchRequestSchema, WebsiteRequestSchema, type ClassifyRequest, type CompaniesQuery, type ListSummaryRequest, type Paging,
-  type WebsiteBatchRequest, type WebsiteRequest,
+  ClassifyRequestSchema,
+  CompaniesQuerySchema,
+  ListSummaryRequestSchema,
+  NumberSetRequestSchema,
+  PagingSchema,
+  PathSegmentSchema,
+  WebsiteBatchRequestSchema,
+  WebsiteRequestSchema,
+  type ClassifyRequest,
+  type CompaniesQuery,
+  type ListSummaryRequest,
+  type Paging,
+  type WebsiteBatchRequest,
+  type WebsiteRequest,
 } from "./requests";
 import {
-  ClassifyEnvelopeSchema, ExploreCatalogueSchema, GroupStructureSchema, ListEnvelopeSchema, ListSummarySchema, NumberSetSchema,
-  ProductFiltersSchema, SearchAheadSchema, WebsiteEnvelopeSchema, WebsitePageSchema, type ClassifyEnvelope, type ExploreCatalogue,
-  type GroupStructureRow, type ListEnvelope, type ListSummary, type NumberSet, type ProductFilters, type SearchAhead, type WebsiteEnvelope,
+  ClassifyEnvelopeSchema,
+  ExploreCatalogueSchema,
+  GroupStructureSchema,
+  ListEnvelopeSchema,
+  ListSummarySchema,
+  NumberSetSchema,
+  ProductFiltersSchema,
+  SearchAheadSchema,
+  WebsiteEnvelopeSchema,
+  WebsitePageSchema,
+  type ClassifyEnvelope,
+  type ExploreCatalogue,
+  type GroupStructureRow,
+  type ListEnvelope,
+  type ListSummary,
+  type NumberSet,
+  type ProductFilters,
+  type SearchAhead,
+  type WebsiteEnvelope,
 } from "./responses";
 
 /** Default time-outs. The product POSTs are reads that can aggregate large sets, hence the longer one. */
@@ -38,12 +65,49 @@ export interface ProductClient {
 }
 
 export function createProductClient(transport: Transport, timeouts = PRODUCT_TIMEOUTS): ProductClient {
-  const segment = (value: string, name: string): string => encodeURIComponent(checkInput("product", PathSegmentSchema, value, name));
-  const get = <S extends z.ZodType>(operation: string, path: string, schema: S, query: RequestSpec<S>["query"], options?: CallOptions) =>
-    transport.send({ operation: `product.${operation}`, method: "GET", path, query, schema, timeoutMs: timeouts.readMs, idempotent: true }, options);
+  const segment = (value: string, name: string): string =>
+    encodeURIComponent(checkInput("product", PathSegmentSchema, value, name));
+  const get = <S extends z.ZodType>(
+    operation: string,
+    path: string,
+    schema: S,
+    query: RequestSpec<S>["query"],
+    options?: CallOptions,
+  ) =>
+    transport.send(
+      {
+        operation: `product.${operation}`,
+        method: "GET",
+        path,
+        query,
+        schema,
+        timeoutMs: timeouts.readMs,
+        idempotent: true,
+      },
+      options,
+    );
   // The product POSTs are reads (filters in the body), so resending them after a network failure is safe.
-  const post = <S extends z.ZodType>(operation: string, path: string, json: unknown, schema: S, options?: CallOptions, query?: RequestSpec<S>["query"]) =>
-    transport.send({ operation: `product.${operation}`, method: "POST", path, json, query, schema, timeoutMs: timeouts.listMs, idempotent: true }, options);
+  const post = <S extends z.ZodType>(
+    operation: string,
+    path: string,
+    json: unknown,
+    schema: S,
+    options?: CallOptions,
+    query?: RequestSpec<S>["query"],
+  ) =>
+    transport.send(
+      {
+        operation: `product.${operation}`,
+        method: "POST",
+        path,
+        json,
+        query,
+        schema,
+        timeoutMs: timeouts.listMs,
+        idempotent: true,
+      },
+      options,
+    );
 
   return {
     async listCompanies(query, options) {
@@ -52,12 +116,24 @@ export function createProductClient(transport: Transport, timeouts = PRODUCT_TIM
     },
     async uploadCompanyNumberSet(companyNumbers, options) {
       const body = checkInput("product", NumberSetRequestSchema, { CompanyNumbers: companyNumbers });
-      const spec = { operation: "product.uploadCompanyNumberSet", method: "POST", path: NUMBER_SET_PATH, json: body, schema: NumberSetSchema } as const;
+      const spec = {
+        operation: "product.uploadCompanyNumberSet",
+        method: "POST",
+        path: NUMBER_SET_PATH,
+        json: body,
+        schema: NumberSetSchema,
+      } as const;
       // Not idempotent: a resend after a lost answer would create a second set.
       return transport.send({ ...spec, timeoutMs: timeouts.uploadMs, idempotent: false }, options);
     },
     async classify(request, options) {
-      return post("classify", "/v2/classification/classify", checkInput("product", ClassifyRequestSchema, request), ClassifyEnvelopeSchema, options);
+      return post(
+        "classify",
+        "/v2/classification/classify",
+        checkInput("product", ClassifyRequestSchema, request),
+        ClassifyEnvelopeSchema,
+        options,
+      );
     },
     async companiesByWebsiteBatch(request, options) {
       const body = checkInput("product", WebsiteBatchRequestSchema, request);
@@ -68,10 +144,22 @@ export function createProductClient(transport: Transport, timeouts = PRODUCT_TIM
       return get("companiesByWebsite", "/v2/companies/by-website", WebsitePageSchema, query, options);
     },
     async groupStructure(companyNumber, options) {
-      return get("groupStructure", `/v2/companies/${segment(companyNumber, "companyNumber")}/group-structure`, GroupStructureSchema, undefined, options);
+      return get(
+        "groupStructure",
+        `/v2/companies/${segment(companyNumber, "companyNumber")}/group-structure`,
+        GroupStructureSchema,
+        undefined,
+        options,
+      );
     },
     async searchAhead(companyNumber, options) {
-      return get("searchAhead", `/v2/search/aheadFull/${segment(companyNumber, "companyNumber")}`, SearchAheadSchema, undefined, options);
+      return get(
+        "searchAhead",
+        `/v2/search/aheadFull/${segment(companyNumber, "companyNumber")}`,
+        SearchAheadSchema,
+        undefined,
+        options,
+      );
     },
     async listSummary(request, options) {
       const query = checkInput("product", ListSummaryRequestSchema, request);

@@ -38,16 +38,22 @@ export const ClassifiedCompanySchema = z.looseObject({
   GenderLedCategory: f.string(`By active directors: ${GENDER_VALUES}.`),
   GenderFoundedCategory: f.string(`By active founders: ${GENDER_VALUES}.`),
 
-  BestEstimateEBITDA: f.number("Operating profit plus depreciation of tangibles and amortisation of intangibles, where all three are available."),
+  BestEstimateEBITDA: f.number(
+    "Operating profit plus depreciation of tangibles and amortisation of intangibles, where all three are available.",
+  ),
   BestEstimateEmployees: f.integer("Reported or estimated; current year; may include overseas employees."),
   BestEstimateUKEmployees: f.integer("UK-based employees only; latest complete year."),
-  BestEstimateTurnover: f.integer("Reported where available, else estimated; current year, projected from the latest reported year when needed."),
+  BestEstimateTurnover: f.integer(
+    "Reported where available, else estimated; current year, projected from the latest reported year when needed.",
+  ),
   EstimatedGVA: f.number("Employees times the standard GVA per employee of the company's SIC."),
   EstimatedUKGVA: f.number("UK employees times the standard GVA per employee of the company's SIC."),
   InnovationScore: f.number("Binary classifier output (innovative or not); confidence rises with the score."),
   LatestRoundAmount: f.number("Amount of the latest single funding round, not the total."),
   LatestRoundValuation: f.number("Valuation at the latest round, GBP; not every round has one."),
-  NumberOfCurrentDirectors: f.number("Directors with no resignation date and role Director; other officer roles excluded."),
+  NumberOfCurrentDirectors: f.number(
+    "Directors with no resignation date and role Director; other officer roles excluded.",
+  ),
   NumberOfCurrentOfficers: f.number(),
   TonnesOfC02equivGHGPerYear: f.number(),
 
@@ -70,7 +76,9 @@ export const ClassifiedCompanySchema = z.looseObject({
   SpinoutDate: f.date(),
   LatestRoundDate: f.datetime(),
 
-  ConsolidatedAccountsCompanyName: f.strings("Companies in the same group filing consolidated accounts; a signal of the parent."),
+  ConsolidatedAccountsCompanyName: f.strings(
+    "Companies in the same group filing consolidated accounts; a signal of the parent.",
+  ),
   ConsolidatedAccountsCompanyNumber: f.strings("Numbers of companies in the same group filing consolidated accounts."),
   EmailAddresses: f.strings("Extracted from website text, director addresses first."),
   PhoneNumbers: f.strings(),
@@ -84,16 +92,45 @@ export const ClassifiedCompanySchema = z.looseObject({
   UltimateUKParentCompanyNames: f.strings(),
   UltimateUKParentCompanyNumbers: f.strings(),
 
-  CompanyFinancials_Vendor: f.objects(item.financialsItem, "Filed accounts by year, from a semi-automated conversion of scanned filings; may contain errors."),
-  CompanyGrowthTrends: f.object(item.growthTrends, "Current best estimates, growth rates and yearly employment and turnover estimates."),
+  CompanyFinancials_Vendor: f.objects(
+    item.financialsItem,
+    "Filed accounts by year, from a semi-automated conversion of scanned filings; may contain errors.",
+  ),
+  CompanyGrowthTrends: f.object(
+    item.growthTrends,
+    "Current best estimates, growth rates and yearly employment and turnover estimates.",
+  ),
   CompanyJobPostings: f.objects(item.jobPostingsBySoc4, "Job postings, one entry per SOC4 group.", JOB_DATA_SCOPE),
-  CompanyJobPostingsByLot: f.objects(item.jobPostingsByLot, "Job postings, one entry per LOT occupation.", JOB_DATA_SCOPE),
-  CompanyJobPostingsByLOTCodeOverTime: f.objects(item.jobPostingsByLotOverTime, "Job postings per LOT occupation per month.", JOB_DATA_SCOPE),
-  CompanyJobPostingsBySOC4CodeOverTime: f.objects(item.jobPostingsBySoc4OverTime, "Job postings per SOC4 occupation per month.", JOB_DATA_SCOPE),
-  CompanyJobPostingsBySkill: f.objects(item.jobPostingsBySkill, "Job postings by skill; common skills only.", JOB_DATA_SCOPE),
-  CompanyJobPostingsOverTime: f.object(item.jobPostingsOverTime, "Monthly job-posting counts by LOT and by SOC4.", JOB_DATA_SCOPE),
+  CompanyJobPostingsByLot: f.objects(
+    item.jobPostingsByLot,
+    "Job postings, one entry per LOT occupation.",
+    JOB_DATA_SCOPE,
+  ),
+  CompanyJobPostingsByLOTCodeOverTime: f.objects(
+    item.jobPostingsByLotOverTime,
+    "Job postings per LOT occupation per month.",
+    JOB_DATA_SCOPE,
+  ),
+  CompanyJobPostingsBySOC4CodeOverTime: f.objects(
+    item.jobPostingsBySoc4OverTime,
+    "Job postings per SOC4 occupation per month.",
+    JOB_DATA_SCOPE,
+  ),
+  CompanyJobPostingsBySkill: f.objects(
+    item.jobPostingsBySkill,
+    "Job postings by skill; common skills only.",
+    JOB_DATA_SCOPE,
+  ),
+  CompanyJobPostingsOverTime: f.object(
+    item.jobPostingsOverTime,
+    "Monthly job-posting counts by LOT and by SOC4.",
+    JOB_DATA_SCOPE,
+  ),
   Investment: f.objects(item.investmentItem, INVESTMENT),
-  VendorFunding: f.objects(item.investmentItem, "Legacy copy of Investment, kept for compatibility only; use Investment."),
+  VendorFunding: f.objects(
+    item.investmentItem,
+    "Legacy copy of Investment, kept for compatibility only; use Investment.",
+  ),
   ESGStatementAnchors: f.objects(item.esgAnchor),
   IS8Codes: f.objects(item.is8Code, "Derived from RTICs and RSICs."),
   AgencyFunding: f.objects(item.agencyFundingItem, "Agency-funded projects, from 2004."),

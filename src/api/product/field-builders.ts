@@ -5,7 +5,8 @@
  */
 import { z } from "zod";
 
-export type FieldKind = "string" | "number" | "integer" | "boolean" | "date" | "datetime" | "string[]" | "object" | "object[]";
+export type FieldKind =
+  "string" | "number" | "integer" | "boolean" | "date" | "datetime" | "string[]" | "object" | "object[]";
 
 export interface FieldMeta {
   kind: FieldKind;
@@ -33,12 +34,20 @@ export const field = {
   date: (d?: string) => tag(looseIsoDate().nullish(), "date", d),
   datetime: (d?: string) => tag(looseIsoDate().nullish(), "datetime", d),
   strings: (d?: string) => tag(z.array(z.string()).nullish(), "string[]", d),
-  object: <S extends z.ZodRawShape>(shape: S, d?: string, scope?: string) => tag(z.looseObject(shape).nullish(), "object", d, scope),
+  object: <S extends z.ZodRawShape>(shape: S, d?: string, scope?: string) =>
+    tag(z.looseObject(shape).nullish(), "object", d, scope),
   objects: <S extends z.ZodRawShape>(shape: S, d?: string, scope?: string) =>
     tag(z.array(z.looseObject(shape)).nullish(), "object[]", d, scope),
   /** An array whose item shape is INFERRED: a malformed array degrades to undefined. */
   inferredObjects: <S extends z.ZodRawShape>(shape: S, d?: string) =>
-    tag(z.array(z.looseObject(lenientShape(shape))).nullish().catch(undefined), "object[]", d),
+    tag(
+      z
+        .array(z.looseObject(lenientShape(shape)))
+        .nullish()
+        .catch(undefined),
+      "object[]",
+      d,
+    ),
 };
 
 type Lenient<S extends z.ZodRawShape> = { [K in keyof S]: z.ZodCatch<S[K]> };

@@ -47,7 +47,8 @@ export function describeShape(shape: z.ZodRawShape, where = ""): CompanyFieldInf
     if (meta.scope) info.scope = meta.scope;
     if (meta.kind === "object" || meta.kind === "object[]") {
       const items = itemShape(schema as z.ZodType, meta.kind);
-      if (!items) throw new Error(`Company field ${where}${name} is ${meta.kind} but its schema holds no object shape.`);
+      if (!items)
+        throw new Error(`Company field ${where}${name} is ${meta.kind} but its schema holds no object shape.`);
       info.items = describeShape(items, `${where}${name}.`);
     }
     return info;

@@ -18,7 +18,11 @@ type Fetch<R> = (paging: { returnCount: number; skip: number }, pageIndex: numbe
 export type CompanyItem = ClassifiedCompany | InvalidCompany;
 type CompanyPages<R> = AsyncGenerator<Page<CompanyItem, R>>;
 
-function pages<R extends { companies: CompanyItem[] }>(fetch: Fetch<R>, start: { skip?: number; returnCount?: number }, options: PagingOptions = {}): CompanyPages<R> {
+function pages<R extends { companies: CompanyItem[] }>(
+  fetch: Fetch<R>,
+  start: { skip?: number; returnCount?: number },
+  options: PagingOptions = {},
+): CompanyPages<R> {
   return walkPages(
     {
       service: "product",
@@ -32,18 +36,40 @@ function pages<R extends { companies: CompanyItem[] }>(fetch: Fetch<R>, start: {
 }
 
 /** Pages of `POST /v2/companies`. Insights cover the whole matched set, so only the first page asks for them. */
-export function pageCompanies(client: ProductClient, query: CompaniesQuery, options?: PagingOptions): CompanyPages<ListEnvelope> {
-  return pages((paging, i, call) => client.listCompanies({ ...query, ...paging, insights: i === 0 ? query.insights : undefined }, call), query, options);
+export function pageCompanies(
+  client: ProductClient,
+  query: CompaniesQuery,
+  options?: PagingOptions,
+): CompanyPages<ListEnvelope> {
+  return pages(
+    (paging, i, call) =>
+      client.listCompanies({ ...query, ...paging, insights: i === 0 ? query.insights : undefined }, call),
+    query,
+    options,
+  );
 }
 
-export function pageWebsiteBatch(client: ProductClient, request: WebsiteBatchRequest, options?: PagingOptions): CompanyPages<WebsiteEnvelope> {
+export function pageWebsiteBatch(
+  client: ProductClient,
+  request: WebsiteBatchRequest,
+  options?: PagingOptions,
+): CompanyPages<WebsiteEnvelope> {
   return pages((paging, _i, call) => client.companiesByWebsiteBatch({ ...request, ...paging }, call), request, options);
 }
 
-export function pageWebsite(client: ProductClient, request: WebsiteRequest, options?: PagingOptions): CompanyPages<WebsiteEnvelope> {
+export function pageWebsite(
+  client: ProductClient,
+  request: WebsiteRequest,
+  options?: PagingOptions,
+): CompanyPages<WebsiteEnvelope> {
   return pages((paging, _i, call) => client.companiesByWebsite({ ...request, ...paging }, call), request, options);
 }
 
-export function pageExploreList(client: ProductClient, listId: string, start: Paging = {}, options?: PagingOptions): CompanyPages<ListEnvelope> {
+export function pageExploreList(
+  client: ProductClient,
+  listId: string,
+  start: Paging = {},
+  options?: PagingOptions,
+): CompanyPages<ListEnvelope> {
   return pages((paging, _i, call) => client.exploreList(listId, paging, call), start, options);
 }

@@ -20,7 +20,10 @@ const paging = { returnCount, skip };
 export const CompaniesQuerySchema = z.strictObject({
   rtics: codes.optional(),
   cics: codes.optional(),
-  CompanyNumbers: z.array(nonEmptyText).max(MAX_INLINE_COMPANY_NUMBERS, `must hold at most ${MAX_INLINE_COMPANY_NUMBERS} numbers; upload a set instead`).optional(),
+  CompanyNumbers: z
+    .array(nonEmptyText)
+    .max(MAX_INLINE_COMPANY_NUMBERS, `must hold at most ${MAX_INLINE_COMPANY_NUMBERS} numbers; upload a set instead`)
+    .optional(),
   CompanyNumberSetId: nonEmptyText.optional(),
   AllowLargeAnalysis: z.boolean().optional(),
   // INFERRED (CONTRACT-CHOICES.md "Remaining filter fields"): intersected with the others.
@@ -38,12 +41,21 @@ export const CompaniesQuerySchema = z.strictObject({
 export type CompaniesQuery = z.input<typeof CompaniesQuerySchema>;
 
 /** INFERRED (CONTRACT-CHOICES.md): body of `POST /v2/companies/number-sets`. */
-export const NumberSetRequestSchema = z.strictObject({ CompanyNumbers: z.array(nonEmptyText).min(1, "must hold at least one number") });
+export const NumberSetRequestSchema = z.strictObject({
+  CompanyNumbers: z.array(nonEmptyText).min(1, "must hold at least one number"),
+});
 
-export const ClassifyRequestSchema = z.strictObject({ yes: z.array(nonEmptyText), no: z.array(nonEmptyText), returnCount });
+export const ClassifyRequestSchema = z.strictObject({
+  yes: z.array(nonEmptyText),
+  no: z.array(nonEmptyText),
+  returnCount,
+});
 export type ClassifyRequest = z.input<typeof ClassifyRequestSchema>;
 
-export const WebsiteBatchRequestSchema = z.strictObject({ urls: z.array(nonEmptyText).min(1, "must hold at least one URL"), ...paging });
+export const WebsiteBatchRequestSchema = z.strictObject({
+  urls: z.array(nonEmptyText).min(1, "must hold at least one URL"),
+  ...paging,
+});
 export type WebsiteBatchRequest = z.input<typeof WebsiteBatchRequestSchema>;
 
 export const WebsiteRequestSchema = z.strictObject({ url: nonEmptyText, ...paging });

@@ -4,7 +4,6 @@ import { FilterGroupSchema, lenient, lenientArray } from "../lenient";
 import { ClassifiedCompanySchema } from "./company";
 import { looseIsoDate } from "./field-builders";
 
-
 /**
  * A record of a list that does not fit the company schema. One bad record must not spoil the
  * other 999 of its page (a cell per company, a row per company), so lists validate each record
@@ -24,9 +23,14 @@ export function isInvalidCompany(value: unknown): value is InvalidCompany {
 
 function invalidCompany(raw: unknown, error: z.ZodError): InvalidCompany {
   const issue = error.issues[0];
-  const number = typeof raw === "object" && raw !== null ? (raw as { CompanyNumber?: unknown }).CompanyNumber : undefined;
+  const number =
+    typeof raw === "object" && raw !== null ? (raw as { CompanyNumber?: unknown }).CompanyNumber : undefined;
   const where = issue?.path.length ? issue.path.map(String).join(".") : "record";
-  return { invalid: true, ...(typeof number === "string" ? { CompanyNumber: number } : {}), problem: `${where}: ${issue?.message ?? "invalid"}` };
+  return {
+    invalid: true,
+    ...(typeof number === "string" ? { CompanyNumber: number } : {}),
+    problem: `${where}: ${issue?.message ?? "invalid"}`,
+  };
 }
 
 /**
@@ -46,7 +50,11 @@ export function companyList<T extends z.ZodType>(item: T) {
 }
 
 const bandCount = z.looseObject({ Band: lenient(z.string()), Count: lenient(z.number()) });
-const codeCount = z.looseObject({ Code: lenient(z.string()), Description: lenient(z.string()), Count: lenient(z.number()) });
+const codeCount = z.looseObject({
+  Code: lenient(z.string()),
+  Description: lenient(z.string()),
+  Count: lenient(z.number()),
+});
 
 /** INFERRED (CONTRACT-CHOICES.md `insights` fields). */
 export const InsightsSchema = z.looseObject({
@@ -68,17 +76,39 @@ export const CompanyChangeSchema = z.looseObject({
 
 /** The job-posting aggregates of the list envelope; each is omitted without scope `jobdata:read`. */
 export const JOB_POSTING_AGGREGATES = [
-  "JobPostingsBySOC4Code", "JobPostingsBySOC4Name", "JobPostingsByLotName", "AverageAdvertisedSalaryBySOC4Code",
-  "AverageAdvertisedSalaryBySOC4Name", "AverageAdvertisedSalaryByLotName", "JobPostingsBySkill", "AveragePostingDurationBySkill",
-  "RTICJobPostings", "RTICVerticalJobPostings", "CICJobPostings", "CICVerticalJobPostings", "CompanyJobPostingsOverTimeBySOC4",
-  "CompanyJobPostingsOverTimeByLOT", "JobPostingsByCommonSkill", "AveragePostingDurationByCommonSkill", "JobPostingsByCertificationsSkill",
-  "AveragePostingDurationByCertificationsSkill", "JobPostingsBySpecializedSkill", "AveragePostingDurationBySpecializedSkill",
-  "JobPostingInsights", "JobPostingInsightsLOT",
+  "JobPostingsBySOC4Code",
+  "JobPostingsBySOC4Name",
+  "JobPostingsByLotName",
+  "AverageAdvertisedSalaryBySOC4Code",
+  "AverageAdvertisedSalaryBySOC4Name",
+  "AverageAdvertisedSalaryByLotName",
+  "JobPostingsBySkill",
+  "AveragePostingDurationBySkill",
+  "RTICJobPostings",
+  "RTICVerticalJobPostings",
+  "CICJobPostings",
+  "CICVerticalJobPostings",
+  "CompanyJobPostingsOverTimeBySOC4",
+  "CompanyJobPostingsOverTimeByLOT",
+  "JobPostingsByCommonSkill",
+  "AveragePostingDurationByCommonSkill",
+  "JobPostingsByCertificationsSkill",
+  "AveragePostingDurationByCertificationsSkill",
+  "JobPostingsBySpecializedSkill",
+  "AveragePostingDurationBySpecializedSkill",
+  "JobPostingInsights",
+  "JobPostingInsightsLOT",
 ] as const;
 
 /** INFERRED (CONTRACT-CHOICES.md): aggregate items are `{Key, Count?, Value?}`. */
-const AggregateItemSchema = z.looseObject({ Key: lenient(z.union([z.string(), z.number()])), Count: lenient(z.number()), Value: lenient(z.number()) });
-const aggregates = Object.fromEntries(JOB_POSTING_AGGREGATES.map((name) => [name, lenient(z.array(AggregateItemSchema))])) as Record<
+const AggregateItemSchema = z.looseObject({
+  Key: lenient(z.union([z.string(), z.number()])),
+  Count: lenient(z.number()),
+  Value: lenient(z.number()),
+});
+const aggregates = Object.fromEntries(
+  JOB_POSTING_AGGREGATES.map((name) => [name, lenient(z.array(AggregateItemSchema))]),
+) as Record<
   (typeof JOB_POSTING_AGGREGATES)[number],
   ReturnType<typeof lenient<z.ZodArray<typeof AggregateItemSchema>>>
 >;
@@ -151,7 +181,9 @@ export const ListSummarySchema = z.looseObject({
   Cutoff: lenient(z.number()),
   TotalScored: lenient(z.number()),
   CompaniesAboveCutoff: lenient(z.number()),
-  ScoreDistribution: lenientArray(z.looseObject({ From: lenient(z.number()), To: lenient(z.number()), Count: lenient(z.number()) })),
+  ScoreDistribution: lenientArray(
+    z.looseObject({ From: lenient(z.number()), To: lenient(z.number()), Count: lenient(z.number()) }),
+  ),
   CompaniesByRTIC: lenientArray(codeCount),
   TurnoverBands: lenientArray(bandCount),
   EmployeeBands: lenientArray(bandCount),
@@ -165,7 +197,12 @@ export type ProductFilters = z.infer<typeof ProductFiltersSchema>;
 /** INFERRED (CONTRACT-CHOICES.md): the catalogue `GET /v2/explore`. */
 export const ExploreCatalogueSchema = z.looseObject({
   Lists: lenientArray(
-    z.looseObject({ ListId: z.string(), Name: lenient(z.string()), Description: lenient(z.string()), CompanyCount: lenient(z.number()) }),
+    z.looseObject({
+      ListId: z.string(),
+      Name: lenient(z.string()),
+      Description: lenient(z.string()),
+      CompanyCount: lenient(z.number()),
+    }),
   ),
 });
 export type ExploreCatalogue = z.infer<typeof ExploreCatalogueSchema>;

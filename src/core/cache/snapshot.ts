@@ -64,7 +64,16 @@ export type Snapshot = z.infer<typeof SnapshotSchema>;
 export type CompanySnapshot = z.infer<typeof CompanySnapshotSchema>;
 
 export function emptySnapshot(now: number): Snapshot {
-  return { v: SNAPSHOT_VERSION, savedAt: now, companies: {}, matches: {}, classifications: {}, groups: {}, websites: {}, market: {} };
+  return {
+    v: SNAPSHOT_VERSION,
+    savedAt: now,
+    companies: {},
+    matches: {},
+    classifications: {},
+    groups: {},
+    websites: {},
+    market: {},
+  };
 }
 
 /** Parses stored text; a store that does not fit is reported, not trusted. */
@@ -77,7 +86,10 @@ export function parseSnapshot(text: string): { ok: true; snapshot: Snapshot } | 
   }
   const result = SnapshotSchema.safeParse(raw);
   if (!result.success) {
-    return { ok: false, problem: "The workbook's stored UK company data is from an unknown version or damaged; it was ignored." };
+    return {
+      ok: false,
+      problem: "The workbook's stored UK company data is from an unknown version or damaged; it was ignored.",
+    };
   }
   return { ok: true, snapshot: result.data };
 }

@@ -78,14 +78,20 @@ export class WorkbookCache {
   }
 
   /** Stores a fetched record (or that the company does not exist); known field paths are re-read from it. */
-  putCompany(number: string, record: Record<string, unknown> | undefined, lackingScopes: readonly string[], fetchedAt: number): void {
+  putCompany(
+    number: string,
+    record: Record<string, unknown> | undefined,
+    lackingScopes: readonly string[],
+    fetchedAt: number,
+  ): void {
     const previous = this.companies.get(number);
     const entry: CompanySnapshot = { t: fetchedAt, f: {} };
     if (!record) entry.nf = 1;
     if (lackingScopes.length) entry.l = [...lackingScopes];
     if (record && previous) {
       // Every field of a company comes from one fetch, so the cells of a row never mix two dates.
-      for (const pathText of Object.keys(previous.f)) entry.f[pathText] = readPath(record, resolveFieldPath(pathText).steps) ?? null;
+      for (const pathText of Object.keys(previous.f))
+        entry.f[pathText] = readPath(record, resolveFieldPath(pathText).steps) ?? null;
     }
     this.companies.set(number, entry);
     if (record) {

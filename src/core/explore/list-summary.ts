@@ -16,7 +16,8 @@ export function parseListSummaryRequest(modelCode: string, cutoffText: string): 
   const percent = text.endsWith("%");
   const value = Number(percent ? text.slice(0, -1) : text);
   const cutoff = percent ? value / 100 : value;
-  if (text === "" || !Number.isFinite(cutoff) || cutoff < 0 || cutoff > 1) throw new InvalidArgumentError("The cutoff is a score from 0 to 1 (or 0% to 100%), such as 0.7.");
+  if (text === "" || !Number.isFinite(cutoff) || cutoff < 0 || cutoff > 1)
+    throw new InvalidArgumentError("The cutoff is a score from 0 to 1 (or 0% to 100%), such as 0.7.");
   return { modelCode: code, cutoff };
 }
 
@@ -31,12 +32,22 @@ export function summaryText(summary: ListSummary): string {
 
 export function summaryCharts(summary: ListSummary): Chart[] {
   const charts: Chart[] = [];
-  const scores = summary.ScoreDistribution.map((b) => ({ label: `${(b.From ?? 0).toFixed(2)}–${(b.To ?? 0).toFixed(2)}`, count: b.Count ?? 0 }));
+  const scores = summary.ScoreDistribution.map((b) => ({
+    label: `${(b.From ?? 0).toFixed(2)}–${(b.To ?? 0).toFixed(2)}`,
+    count: b.Count ?? 0,
+  }));
   if (scores.length) charts.push({ id: "scores", title: "Companies by score", bars: scores });
-  const rtics = summary.CompaniesByRTIC.map((r) => ({ label: r.Description ?? r.Code ?? "Unknown", count: r.Count ?? 0 }));
-  if (rtics.length) charts.push({ id: "rtic", title: "Above the cutoff, by RTIC", bars: topWithOther(rtics, MAX_BARS) });
-  const bands = (rows: ListSummary["TurnoverBands"]) => rows.map((b) => ({ label: b.Band ?? "Unknown", count: b.Count ?? 0 }));
-  if (summary.TurnoverBands.length) charts.push({ id: "turnover", title: "Above the cutoff, by turnover band", bars: bands(summary.TurnoverBands) });
-  if (summary.EmployeeBands.length) charts.push({ id: "employees", title: "Above the cutoff, by employee band", bars: bands(summary.EmployeeBands) });
+  const rtics = summary.CompaniesByRTIC.map((r) => ({
+    label: r.Description ?? r.Code ?? "Unknown",
+    count: r.Count ?? 0,
+  }));
+  if (rtics.length)
+    charts.push({ id: "rtic", title: "Above the cutoff, by RTIC", bars: topWithOther(rtics, MAX_BARS) });
+  const bands = (rows: ListSummary["TurnoverBands"]) =>
+    rows.map((b) => ({ label: b.Band ?? "Unknown", count: b.Count ?? 0 }));
+  if (summary.TurnoverBands.length)
+    charts.push({ id: "turnover", title: "Above the cutoff, by turnover band", bars: bands(summary.TurnoverBands) });
+  if (summary.EmployeeBands.length)
+    charts.push({ id: "employees", title: "Above the cutoff, by employee band", bars: bands(summary.EmployeeBands) });
   return charts;
 }

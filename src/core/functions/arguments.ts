@@ -29,7 +29,10 @@ export function asChoice<T extends string>(value: unknown, choices: readonly T[]
   if (isBlank(scalar)) return fallback;
   const lower = String(scalar).trim().toLowerCase();
   const found = choices.find((choice) => choice === lower);
-  if (!found) throw new InvalidArgumentError(`The ${label} must be one of ${choices.map((c) => `"${c}"`).join(", ")}; "${String(scalar).slice(0, 40)}" is not.`);
+  if (!found)
+    throw new InvalidArgumentError(
+      `The ${label} must be one of ${choices.map((c) => `"${c}"`).join(", ")}; "${String(scalar).slice(0, 40)}" is not.`,
+    );
   return found;
 }
 
@@ -38,6 +41,7 @@ export function asCount(value: unknown, min: number, max: number, fallback: numb
   const scalar = asScalar(value, label);
   if (isBlank(scalar)) return fallback;
   const n = typeof scalar === "number" ? scalar : typeof scalar === "string" ? Number(scalar.trim()) : NaN;
-  if (!Number.isInteger(n) || n < min || n > max) throw new InvalidArgumentError(`The ${label} must be a whole number from ${min} to ${max}.`);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new InvalidArgumentError(`The ${label} must be a whole number from ${min} to ${max}.`);
   return n;
 }

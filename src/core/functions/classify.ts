@@ -12,7 +12,11 @@ export type ClassifyOutput = (typeof CLASSIFY_OUTPUTS)[number];
 export const DEFAULT_CLASSIFY_COUNT = 5;
 
 const LABELS: Record<Exclude<ClassifyOutput, "best">, string> = {
-  rtics: "RTIC", sics: "SIC", rsics: "recommended SIC", rnaics: "recommended NAICS", similar: "similar company",
+  rtics: "RTIC",
+  sics: "SIC",
+  rsics: "recommended SIC",
+  rnaics: "recommended NAICS",
+  similar: "similar company",
 };
 
 /** "code – description", the form every output uses. */
@@ -20,7 +24,13 @@ export function codeText(code: StoredCode): string {
   return code.description ? `${code.code} – ${code.description}` : code.code;
 }
 
-export async function classifyFormula(engine: Engine, textArg: unknown, outputArg: unknown, countArg: unknown, context: CallContext): Promise<CellGrid> {
+export async function classifyFormula(
+  engine: Engine,
+  textArg: unknown,
+  outputArg: unknown,
+  countArg: unknown,
+  context: CallContext,
+): Promise<CellGrid> {
   const output = asChoice(outputArg, CLASSIFY_OUTPUTS, "best", "output");
   const count = asCount(countArg, 1, MAX_STORED_CODES, DEFAULT_CLASSIFY_COUNT, "count");
   const input = classifyInput(asScalar(textArg, "text or website"));

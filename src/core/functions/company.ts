@@ -10,9 +10,20 @@ import { LIST_SEPARATOR } from "./field";
 
 /** The fields on the card, in order. Change this list to change the card. */
 export const CARD_FIELDS = [
-  "CompanyName", "CompanyNumber", "CompanyStatus", "CompanyCategory", "IncorporationDate", "RegisteredAddress",
-  "RegisteredPostcode", "CompanyNation", "SICs", "BestEstimateTurnover", "BestEstimateEmployees", "Homepage_domain",
-  "CompanyDescription", "UltimateLinkedCompanyNumber",
+  "CompanyName",
+  "CompanyNumber",
+  "CompanyStatus",
+  "CompanyCategory",
+  "IncorporationDate",
+  "RegisteredAddress",
+  "RegisteredPostcode",
+  "CompanyNation",
+  "SICs",
+  "BestEstimateTurnover",
+  "BestEstimateEmployees",
+  "Homepage_domain",
+  "CompanyDescription",
+  "UltimateLinkedCompanyNumber",
 ] as const;
 
 const CARD_PATHS = CARD_FIELDS.map((name) => resolveFieldPath(name));
@@ -27,7 +38,11 @@ export async function companyFormula(engine: Engine, numberArg: unknown, context
     const raw = values[i];
     if (raw instanceof UserError || raw === null || raw === undefined) return;
     const scalar = Array.isArray(raw)
-      ? raw.map((item) => toCellScalar(item, "string")).filter((item): item is CellScalar => item !== undefined).map(cellText).join(LIST_SEPARATOR)
+      ? raw
+          .map((item) => toCellScalar(item, "string"))
+          .filter((item): item is CellScalar => item !== undefined)
+          .map(cellText)
+          .join(LIST_SEPARATOR)
       : toCellScalar(raw, path.kind);
     if (scalar !== undefined && scalar !== "") properties.push([path.text, scalar]);
   });

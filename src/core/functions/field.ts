@@ -24,10 +24,14 @@ function orient(numbersArg: unknown, fieldsArg: unknown): Orientation {
   const singleNumber = numbers.length === 1 && numbers[0]!.length === 1;
   const singleField = fields.length === 1 && fields[0]!.length === 1;
   if (singleNumber && singleField) return { numbers: [numbers[0]![0]], fields: [fields[0]![0]], layout: "single" };
-  if (numbersIsColumn && fieldsIsRow) return { numbers: numbers.map((row) => row[0]), fields: fields[0]!, layout: "table" };
+  if (numbersIsColumn && fieldsIsRow)
+    return { numbers: numbers.map((row) => row[0]), fields: fields[0]!, layout: "table" };
   if (numbers.length === 1 && singleField) return { numbers: numbers[0]!, fields: [fields[0]![0]], layout: "row" };
-  if (singleNumber && fields.every((row) => row.length === 1)) return { numbers: [numbers[0]![0]], fields: fields.map((row) => row[0]), layout: "column" };
-  throw new InvalidArgumentError("Give the company numbers as one column and the field names as one row, for example =UKCO.FIELD(B2:B100, C1:H1).");
+  if (singleNumber && fields.every((row) => row.length === 1))
+    return { numbers: [numbers[0]![0]], fields: fields.map((row) => row[0]), layout: "column" };
+  throw new InvalidArgumentError(
+    "Give the company numbers as one column and the field names as one row, for example =UKCO.FIELD(B2:B100, C1:H1).",
+  );
 }
 
 export function checkField(field: unknown): ResolvedPath | UserError {
@@ -35,7 +39,8 @@ export function checkField(field: unknown): ResolvedPath | UserError {
     const path = resolveFieldPath(field);
     if (path.kind === "object" || path.kind === "object[]") {
       const member = path.info.items?.[0]?.name ?? "…";
-      const example = path.kind === "object[]" && !path.fansOut ? `${path.text}[0].${member}` : `${path.text}.${member}`;
+      const example =
+        path.kind === "object[]" && !path.fansOut ? `${path.text}[0].${member}` : `${path.text}.${member}`;
       return new InvalidArgumentError(`${path.text} is a group of fields; ask for one of them, such as "${example}".`);
     }
     return path;
@@ -60,7 +65,13 @@ function ifEmptyValue(ifEmpty: unknown): CellScalar {
   return typeof value === "number" || typeof value === "boolean" ? value : String(value);
 }
 
-export async function fieldFormula(engine: Engine, numbersArg: unknown, fieldsArg: unknown, ifEmptyArg: unknown, context: CallContext): Promise<CellGrid> {
+export async function fieldFormula(
+  engine: Engine,
+  numbersArg: unknown,
+  fieldsArg: unknown,
+  ifEmptyArg: unknown,
+  context: CallContext,
+): Promise<CellGrid> {
   const { numbers, fields, layout } = orient(numbersArg, fieldsArg);
   const ifEmpty = ifEmptyValue(ifEmptyArg);
   const paths = fields.map(checkField);
@@ -93,7 +104,11 @@ export async function fieldFormula(engine: Engine, numbersArg: unknown, fieldsAr
   );
 
   if (layout === "single") return [rows[0]![0]!];
-  const joined = rows.map((row) => row.map((cells) => (cells.length === 1 ? cells[0]! : cells.map((c) => cellText(c as CellScalar)).join(LIST_SEPARATOR))));
+  const joined = rows.map((row) =>
+    row.map((cells) =>
+      cells.length === 1 ? cells[0]! : cells.map((c) => cellText(c as CellScalar)).join(LIST_SEPARATOR),
+    ),
+  );
   if (layout === "row") return [joined.map((row) => row[0]!)];
   if (layout === "column") return joined[0]!.map((cell) => [cell]);
   return joined;

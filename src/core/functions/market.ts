@@ -14,18 +14,26 @@ export const MARKET_FIELDS: readonly string[] = Object.keys(MarketCompanySchema.
 function asMarket(value: unknown): Market {
   const text = isBlank(value) ? "" : String(asScalar(value, "market")).trim().toLowerCase();
   const market = MARKETS.find((m) => m === text);
-  if (!market) throw new InvalidArgumentError(`The market must be one of ${MARKETS.map((m) => `"${m}"`).join(", ")}${text ? `; "${text.slice(0, 20)}" is not` : ""}.`);
+  if (!market)
+    throw new InvalidArgumentError(
+      `The market must be one of ${MARKETS.map((m) => `"${m}"`).join(", ")}${text ? `; "${text.slice(0, 20)}" is not` : ""}.`,
+    );
   return market;
 }
 
 function asMarketField(value: unknown): string {
   const scalar = asScalar(value, "field");
-  if (isBlank(scalar) || typeof scalar !== "string") throw new InvalidArgumentError(`Give a field name as text, such as "CompanyName". Market fields: ${MARKET_FIELDS.join(", ")}.`);
+  if (isBlank(scalar) || typeof scalar !== "string")
+    throw new InvalidArgumentError(
+      `Give a field name as text, such as "CompanyName". Market fields: ${MARKET_FIELDS.join(", ")}.`,
+    );
   const text = scalar.trim();
   const found = MARKET_FIELDS.find((f) => f.toLowerCase() === text.toLowerCase());
   if (found) return found;
   const near = closestMatches(text, MARKET_FIELDS, 3);
-  throw new InvalidArgumentError(`"${text.slice(0, 60)}" is not a field of market companies.${near.length ? ` Did you mean ${near.map((n) => `"${n}"`).join(" or ")}?` : ""} Market fields: ${MARKET_FIELDS.join(", ")}.`);
+  throw new InvalidArgumentError(
+    `"${text.slice(0, 60)}" is not a field of market companies.${near.length ? ` Did you mean ${near.map((n) => `"${n}"`).join(" or ")}?` : ""} Market fields: ${MARKET_FIELDS.join(", ")}.`,
+  );
 }
 
 function cellOf(field: string, value: unknown): CellScalar {
@@ -36,7 +44,13 @@ function cellOf(field: string, value: unknown): CellScalar {
   return JSON.stringify(value);
 }
 
-export async function marketFormula(engine: Engine, marketArg: unknown, numberArg: unknown, fieldArg: unknown, context: CallContext): Promise<CellGrid> {
+export async function marketFormula(
+  engine: Engine,
+  marketArg: unknown,
+  numberArg: unknown,
+  fieldArg: unknown,
+  context: CallContext,
+): Promise<CellGrid> {
   const market = asMarket(marketArg);
   const field = asMarketField(fieldArg);
   const raw = asScalar(numberArg, "company number");

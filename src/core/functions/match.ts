@@ -14,21 +14,36 @@ export const MATCH_ALL_COLUMNS = ["number", "name", "status", "confidence", "rou
 
 function noMatch(key: string): NotFoundError {
   const name = matchKeyName(key);
-  return new NotFoundError(`No match for "${name.length > 60 ? `${name.slice(0, 60)}…` : name}". Check the spelling, or add a postcode or website.`);
+  return new NotFoundError(
+    `No match for "${name.length > 60 ? `${name.slice(0, 60)}…` : name}". Check the spelling, or add a postcode or website.`,
+  );
 }
 
 function column(match: StoredMatch, which: (typeof MATCH_ALL_COLUMNS)[number]): CellScalar {
   switch (which) {
-    case "number": return match.number ?? "";
-    case "name": return match.name ?? "";
-    case "status": return match.status ?? "";
-    case "confidence": return match.confidence;
-    case "route": return match.route ?? "";
-    case "postcode": return match.postcode ?? "";
+    case "number":
+      return match.number ?? "";
+    case "name":
+      return match.name ?? "";
+    case "status":
+      return match.status ?? "";
+    case "confidence":
+      return match.confidence;
+    case "route":
+      return match.route ?? "";
+    case "postcode":
+      return match.postcode ?? "";
   }
 }
 
-export async function matchFormula(engine: Engine, name: unknown, postcode: unknown, website: unknown, outputArg: unknown, context: CallContext): Promise<CellGrid> {
+export async function matchFormula(
+  engine: Engine,
+  name: unknown,
+  postcode: unknown,
+  website: unknown,
+  outputArg: unknown,
+  context: CallContext,
+): Promise<CellGrid> {
   const output = asChoice(outputArg, MATCH_OUTPUTS, "number", "output");
   const key = matchKey(asScalar(name, "company name"), asScalar(postcode, "postcode"), asScalar(website, "website"));
   if (key === undefined) return [[""]];

@@ -6,7 +6,12 @@ import { domainOf, parseWebsite } from "../explore/websites";
 import { asScalar, isBlank } from "./arguments";
 import { checkField, fieldFormula } from "./field";
 
-export async function websiteFormula(engine: Engine, urlArg: unknown, fieldArg: unknown, context: CallContext): Promise<CellGrid> {
+export async function websiteFormula(
+  engine: Engine,
+  urlArg: unknown,
+  fieldArg: unknown,
+  context: CallContext,
+): Promise<CellGrid> {
   const value = asScalar(urlArg, "website");
   if (isBlank(value)) return [[""]];
   const parsed = parseWebsite(value);

@@ -24,7 +24,13 @@ export function cellAddress(sheet: string, row: number, column: number): string 
 }
 
 /** Zero-based corners → `Sheet1!A3:D10`. */
-export function rangeAddress(sheet: string, row: number, column: number, rowCount: number, columnCount: number): string {
+export function rangeAddress(
+  sheet: string,
+  row: number,
+  column: number,
+  rowCount: number,
+  columnCount: number,
+): string {
   const end = `${columnLetters(column + columnCount - 1)}${row + rowCount}`;
   return `${cellAddress(sheet, row, column)}:${end}`;
 }

@@ -49,7 +49,10 @@ export interface Chunk {
 }
 
 /** Consecutive chunks covering every row; a row larger than the budget still gets a chunk of its own. */
-export function planChunks(rows: readonly (readonly SheetValue[])[], limits: ChunkLimits = DEFAULT_CHUNK_LIMITS): Chunk[] {
+export function planChunks(
+  rows: readonly (readonly SheetValue[])[],
+  limits: ChunkLimits = DEFAULT_CHUNK_LIMITS,
+): Chunk[] {
   const chunks: Chunk[] = [];
   // "[" and "]" plus a comma between rows: 1 + Σ(row + 1) for one or more rows.
   let start = 0;

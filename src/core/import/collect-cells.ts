@@ -23,7 +23,8 @@ export interface CollectedCells {
 
 export type CellParse = { ok: true; value: string } | { ok: false; reason: string };
 
-const isBlank = (value: unknown) => value === null || value === undefined || (typeof value === "string" && value.trim() === "");
+const isBlank = (value: unknown) =>
+  value === null || value === undefined || (typeof value === "string" && value.trim() === "");
 
 /**
  * INFERRED (ours): the first cell is a header, not a mistake, when it is text that does not parse,
@@ -33,7 +34,11 @@ function looksLikeHeader(value: unknown, parsed: CellParse): boolean {
   return typeof value === "string" && !parsed.ok && /[A-Za-z]{3,}/.test(value);
 }
 
-export function collectCells(selectionAddress: string, values: readonly (readonly unknown[])[], parse: (value: unknown) => CellParse): CollectedCells {
+export function collectCells(
+  selectionAddress: string,
+  values: readonly (readonly unknown[])[],
+  parse: (value: unknown) => CellParse,
+): CollectedCells {
   const origin = parseAddress(selectionAddress);
   const sheet = origin?.sheet ?? "";
   const row0 = (origin?.firstRow ?? 1) - 1;

@@ -21,18 +21,32 @@ export interface ImportColumn {
 
 /** INFERRED (ours): what a new import shows unless the user chooses otherwise. */
 export const DEFAULT_COLUMNS: readonly string[] = [
-  "CompanyNumber", "CompanyName", "CompanyStatus", "IncorporationDate", "RegisteredPostcode", "CompanyNation",
-  "SICs", "Homepage_domain", "BestEstimateTurnover", "BestEstimateEmployees",
+  "CompanyNumber",
+  "CompanyName",
+  "CompanyStatus",
+  "IncorporationDate",
+  "RegisteredPostcode",
+  "CompanyNation",
+  "SICs",
+  "Homepage_domain",
+  "BestEstimateTurnover",
+  "BestEstimateEmployees",
 ];
 
-export const NUMBER_FORMATS = { count: "#,##0", money: "£#,##0", date: "yyyy-mm-dd", dateTime: "yyyy-mm-dd hh:mm" } as const;
+export const NUMBER_FORMATS = {
+  count: "#,##0",
+  money: "£#,##0",
+  date: "yyyy-mm-dd",
+  dateTime: "yyyy-mm-dd hh:mm",
+} as const;
 
 /**
  * INFERRED (ours): which numbers are pounds. The contract types them only as numbers; these names
  * are sums of money (turnover, EBITDA, GVA, rounds, salaries, awards, balance-sheet lines).
  * Growth rates, ratios, probabilities and figures in millions are not.
  */
-const MONEY = /turnover|ebitda|gva|amount|valuation|salary|costs|spend|award|profit|cash|assets|liabilities|debtors|creditors|overdraft|net_worth|shareholder_funds|wages|^export$/i;
+const MONEY =
+  /turnover|ebitda|gva|amount|valuation|salary|costs|spend|award|profit|cash|assets|liabilities|debtors|creditors|overdraft|net_worth|shareholder_funds|wages|^export$/i;
 const NOT_MONEY = /percentage|ratio|probability|anomalous|million|growth/i;
 
 /** As UKCO.FIELD joins lists into one cell (core/functions/field.ts, which lint keeps us from importing). */
@@ -53,7 +67,9 @@ export function columnFormat(path: ResolvedPath): string | undefined {
   if (kind === "datetime") return NUMBER_FORMATS.dateTime;
   if (kind !== "number" && kind !== "integer") return undefined;
   if (MONEY.test(name) && !NOT_MONEY.test(name)) return NUMBER_FORMATS.money;
-  return kind === "integer" || /^(Number|Count|Postings|Employees|UniquePostings)/.test(name) || /EMPLOYEES$/.test(name) ? NUMBER_FORMATS.count : undefined;
+  return kind === "integer" || /^(Number|Count|Postings|Employees|UniquePostings)/.test(name) || /EMPLOYEES$/.test(name)
+    ? NUMBER_FORMATS.count
+    : undefined;
 }
 
 export interface ColumnProblem {
@@ -69,7 +85,10 @@ export function resolveColumns(paths: readonly string[]): { columns: ImportColum
     try {
       const path = resolveFieldPath(text);
       if (path.kind === "object" || path.kind === "object[]") {
-        problems.push({ path: text, message: `${path.text} is a group of fields: choose one of its members, such as ${path.text}.${path.info.items?.[0]?.name ?? "…"}.` });
+        problems.push({
+          path: text,
+          message: `${path.text} is a group of fields: choose one of its members, such as ${path.text}.${path.info.items?.[0]?.name ?? "…"}.`,
+        });
       } else if (!columns.some((c) => c.header === path.text)) {
         columns.push({ path, header: path.text, numberFormat: columnFormat(path) });
       }
@@ -89,7 +108,9 @@ export function cellValue(record: unknown, column: ImportColumn): SheetValue {
   const raw = readPath(record, column.path.steps);
   if (Array.isArray(raw)) {
     const itemKind = column.path.kind.replace("[]", "") as ResolvedPath["kind"];
-    const items = raw.map((item) => toCellScalar(item, itemKind)).filter((item): item is CellScalar => item !== undefined);
+    const items = raw
+      .map((item) => toCellScalar(item, itemKind))
+      .filter((item): item is CellScalar => item !== undefined);
     if (items.length === 1) return sheetScalar(items[0]!);
     return items.length ? asSheetText(items.map(cellText).join(LIST_SEPARATOR)) : "";
   }
@@ -118,7 +139,8 @@ export interface ColumnChoice {
 function choicesOf(fields: readonly CompanyFieldInfo[], prefix: string, depth: number): ColumnChoice[] {
   return fields.flatMap((field): ColumnChoice[] => {
     const path = `${prefix}${field.name}`;
-    if (field.kind === "object" || field.kind === "object[]") return depth === 0 ? choicesOf(field.items ?? [], `${path}.`, 1) : [];
+    if (field.kind === "object" || field.kind === "object[]")
+      return depth === 0 ? choicesOf(field.items ?? [], `${path}.`, 1) : [];
     return [{ path, description: field.description, kind: field.kind }];
   });
 }

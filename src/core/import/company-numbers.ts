@@ -18,7 +18,10 @@ export interface CollectedNumbers {
   headerSkipped: boolean;
 }
 
-export function collectCompanyNumbers(selectionAddress: string, values: readonly (readonly unknown[])[]): CollectedNumbers {
+export function collectCompanyNumbers(
+  selectionAddress: string,
+  values: readonly (readonly unknown[])[],
+): CollectedNumbers {
   const { values: numbers, ...rest } = collectCells(selectionAddress, values, (value) => {
     const parsed = parseCompanyNumber(value);
     return parsed.ok ? { ok: true, value: parsed.number } : parsed;

@@ -144,7 +144,15 @@ export function pathTo(tree: GroupTree, number: string): string[] {
   return path;
 }
 
-export const GROUP_TABLE_HEADER = ["Level", "Company number", "Company name", "Parent number", "Website", "Consolidated accounts", "Distinct brand"];
+export const GROUP_TABLE_HEADER = [
+  "Level",
+  "Company number",
+  "Company name",
+  "Parent number",
+  "Website",
+  "Consolidated accounts",
+  "Distinct brand",
+];
 /** INFERRED (ours): names are indented by level with this many spaces, so the block reads as a tree. */
 export const INDENT_PER_LEVEL = 4;
 
@@ -153,7 +161,12 @@ export function groupTableRows(tree: GroupTree): SheetValue[][] {
   const rows: SheetValue[][] = [];
   const walk = (node: GroupNode, depth: number) => {
     const parent = tree.parents.get(node.number);
-    const texts = [node.number, `${" ".repeat(depth * INDENT_PER_LEVEL)}${node.name}`, parent?.number ?? "", node.website ?? ""].map((t) => (t ? asSheetText(t) : ""));
+    const texts = [
+      node.number,
+      `${" ".repeat(depth * INDENT_PER_LEVEL)}${node.name}`,
+      parent?.number ?? "",
+      node.website ?? "",
+    ].map((t) => (t ? asSheetText(t) : ""));
     rows.push([node.level, ...texts, node.consolidated, node.distinctBrand]);
     node.children.forEach((child) => walk(child, depth + 1));
   };

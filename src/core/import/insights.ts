@@ -29,11 +29,17 @@ export function topWithOther(bars: Bar[], max: number): Bar[] {
 
 export function insightCharts(insights: Insights, max = MAX_BARS): Chart[] {
   const charts: Chart[] = [];
-  const rtics = insights.CompaniesByRTIC.map((r) => ({ label: r.Description ?? r.Code ?? "Unknown", count: r.Count ?? 0 }));
+  const rtics = insights.CompaniesByRTIC.map((r) => ({
+    label: r.Description ?? r.Code ?? "Unknown",
+    count: r.Count ?? 0,
+  }));
   if (rtics.length) charts.push({ id: "rtic", title: "Companies by RTIC", bars: topWithOther(rtics, max) });
-  const bands = (rows: typeof insights.TurnoverBands) => rows.map((b) => ({ label: b.Band ?? "Unknown", count: b.Count ?? 0 }));
-  if (insights.TurnoverBands.length) charts.push({ id: "turnover", title: "Companies by turnover band", bars: bands(insights.TurnoverBands) });
-  if (insights.EmployeeBands.length) charts.push({ id: "employees", title: "Companies by employee band", bars: bands(insights.EmployeeBands) });
+  const bands = (rows: typeof insights.TurnoverBands) =>
+    rows.map((b) => ({ label: b.Band ?? "Unknown", count: b.Count ?? 0 }));
+  if (insights.TurnoverBands.length)
+    charts.push({ id: "turnover", title: "Companies by turnover band", bars: bands(insights.TurnoverBands) });
+  if (insights.EmployeeBands.length)
+    charts.push({ id: "employees", title: "Companies by employee band", bars: bands(insights.EmployeeBands) });
   return charts;
 }
 

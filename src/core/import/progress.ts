@@ -73,8 +73,12 @@ export function formatDuration(ms: number): string {
 /** "12,000 of 50,000 rows · 850 rows/s · about 45 s left" */
 export function describeProgress(progress: Progress): string {
   const rows = progress.rows.toLocaleString("en-GB");
-  const parts = [progress.total !== undefined ? `${rows} of ${progress.total.toLocaleString("en-GB")} rows` : `${rows} rows`];
-  if (progress.rowsPerSecond !== undefined) parts.push(`${Math.round(progress.rowsPerSecond).toLocaleString("en-GB")} rows/s`);
-  if (progress.remainingMs !== undefined && progress.rows < (progress.total ?? Infinity)) parts.push(`${formatDuration(progress.remainingMs)} left`);
+  const parts = [
+    progress.total !== undefined ? `${rows} of ${progress.total.toLocaleString("en-GB")} rows` : `${rows} rows`,
+  ];
+  if (progress.rowsPerSecond !== undefined)
+    parts.push(`${Math.round(progress.rowsPerSecond).toLocaleString("en-GB")} rows/s`);
+  if (progress.remainingMs !== undefined && progress.rows < (progress.total ?? Infinity))
+    parts.push(`${formatDuration(progress.remainingMs)} left`);
   return parts.join(" · ");
 }

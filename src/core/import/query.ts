@@ -53,7 +53,10 @@ export function needsNumberSet(query: Pick<ImportQuery, "companyNumbers">): bool
 }
 
 /** The request body; with an uploaded set, the numbers travel as its id (the contract: the set wins). */
-export function companiesRequest(query: Pick<ImportQuery, "filters" | "companyNumbers">, numberSetId?: string): CompaniesQuery {
+export function companiesRequest(
+  query: Pick<ImportQuery, "filters" | "companyNumbers">,
+  numberSetId?: string,
+): CompaniesQuery {
   const body: CompaniesQuery = {};
   for (const field of FILTER_FIELDS) {
     const values = query.filters[field];

@@ -23,7 +23,11 @@ export type Insights = NonNullable<ListEnvelope["insights"]>;
 export const IMPORT_PAGE_SIZE = MAX_RETURN_COUNT;
 
 /** Uploads the numbers as a set when there are too many to send inline (API-FACTS: above about 10,000). */
-export async function prepareRequest(product: ProductClient, query: ImportQuery, options: CallOptions = {}): Promise<CompaniesQuery> {
+export async function prepareRequest(
+  product: ProductClient,
+  query: ImportQuery,
+  options: CallOptions = {},
+): Promise<CompaniesQuery> {
   if (!needsNumberSet(query)) return companiesRequest(query);
   const set = await product.uploadCompanyNumberSet(query.companyNumbers, options);
   return companiesRequest(query, set.CompanyNumberSetId);
@@ -35,29 +39,51 @@ export interface MatchCount {
 }
 
 /** How many companies match: the insights' TotalCompanies, or, for a token without insights, numbers only, 1000 a page. */
-export async function countMatches(product: ProductClient, request: CompaniesQuery, options: CallOptions = {}): Promise<MatchCount> {
+export async function countMatches(
+  product: ProductClient,
+  request: CompaniesQuery,
+  options: CallOptions = {},
+): Promise<MatchCount> {
   const answer = await product.listCompanies({ ...request, returnCount: 1, insights: true }, options);
   const total = answer.insights?.TotalCompanies;
   if (total !== undefined) return { total, insights: answer.insights };
   let counted = 0;
-  for await (const page of pageCompanies(product, { ...request, ReturnCompanyIDsOnly: true }, { ...options, pageSize: MAX_RETURN_COUNT })) {
+  for await (const page of pageCompanies(
+    product,
+    { ...request, ReturnCompanyIDsOnly: true },
+    { ...options, pageSize: MAX_RETURN_COUNT },
+  )) {
     counted += page.items.length;
   }
   return { total: counted };
 }
 
 /** The rows of a company list, page by page, in the given columns. */
-export function companyPages(product: ProductClient, request: CompaniesQuery, columns: readonly ImportColumn[], pageSize = IMPORT_PAGE_SIZE): PreparedTable["pages"] {
+export function companyPages(
+  product: ProductClient,
+  request: CompaniesQuery,
+  columns: readonly ImportColumn[],
+  pageSize = IMPORT_PAGE_SIZE,
+): PreparedTable["pages"] {
   return ({ signal, onWait }) =>
     (async function* (): AsyncGenerator<RowPage> {
       for await (const page of pageCompanies(product, request, { pageSize, signal, onWait })) {
-        yield { rows: page.items.map((item) => recordRow(item, columns)), invalid: page.items.filter((item) => "invalid" in item).length };
+        yield {
+          rows: page.items.map((item) => recordRow(item, columns)),
+          invalid: page.items.filter((item) => "invalid" in item).length,
+        };
       }
     })();
 }
 
 /** The prepared table for a query whose request (and count) the caller already holds. */
-export function preparedCompanies(product: ProductClient, query: ImportQuery, request: CompaniesQuery, total: number | undefined, pageSize = IMPORT_PAGE_SIZE): PreparedTable {
+export function preparedCompanies(
+  product: ProductClient,
+  query: ImportQuery,
+  request: CompaniesQuery,
+  total: number | undefined,
+  pageSize = IMPORT_PAGE_SIZE,
+): PreparedTable {
   const { columns, problems } = resolveColumns(query.columns);
   if (problems.length) throw new InvalidArgumentError(problems.map((p) => p.message).join(" "));
   return {

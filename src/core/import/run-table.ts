@@ -52,7 +52,15 @@ export async function runTable(run: TableRun): Promise<ImportOutcome> {
   const at = new Date(run.now());
   const meter = new ProgressMeter(run.now, total);
   const asOf = (rows: number, status: ImportStatus) =>
-    asOfText({ at, query: prepared.description, rows, total, status, dataLabel: prepared.dataLabel, rowNoun: prepared.rowNoun });
+    asOfText({
+      at,
+      query: prepared.description,
+      rows,
+      total,
+      status,
+      dataLabel: prepared.dataLabel,
+      rowNoun: prepared.rowNoun,
+    });
   let rows = 0;
   let invalidRecords = 0;
   let outcome: Pick<ImportOutcome, "status" | "error"> = { status: "complete" };

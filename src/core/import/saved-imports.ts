@@ -45,7 +45,12 @@ function escapeXml(text: string): string {
 }
 
 function unescapeXml(text: string): string {
-  return text.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, "&");
+  return text
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, "&");
 }
 
 export function savedImportXml(saved: SavedImport): string {
@@ -66,7 +71,10 @@ export function readSavedImportXml(xml: string): ReadSavedImport {
   const parsed = SavedImportSchema.safeParse(upgradeVersion1(json));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return { ok: false, problem: `a saved query that does not fit its format (${issue?.path.join(".") || "root"}: ${issue?.message ?? "invalid"})` };
+    return {
+      ok: false,
+      problem: `a saved query that does not fit its format (${issue?.path.join(".") || "root"}: ${issue?.message ?? "invalid"})`,
+    };
   }
   return { ok: true, saved: parsed.data };
 }

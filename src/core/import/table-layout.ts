@@ -31,14 +31,25 @@ export function formatWhen(at: Date): string {
   return `${at.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 }
 
-export function asOfText({ at, query, rows, total, status, dataLabel = "UK company data", rowNoun = ["company", "companies"] }: AsOf): string {
+export function asOfText({
+  at,
+  query,
+  rows,
+  total,
+  status,
+  dataLabel = "UK company data",
+  rowNoun = ["company", "companies"],
+}: AsOf): string {
   const of = total !== undefined ? ` of ${count(total)}` : "";
   const [one, many] = rowNoun;
   const outcome =
-    status === "complete" ? `${count(rows)} ${rows === 1 ? one : many}`
-    : status === "cancelled" ? `cancelled after ${count(rows)}${of} ${many}`
-    : status === "failed" ? `stopped by an error after ${count(rows)}${of} ${many}`
-    : `importing: ${count(rows)}${of} ${many} so far`;
+    status === "complete"
+      ? `${count(rows)} ${rows === 1 ? one : many}`
+      : status === "cancelled"
+        ? `cancelled after ${count(rows)}${of} ${many}`
+        : status === "failed"
+          ? `stopped by an error after ${count(rows)}${of} ${many}`
+          : `importing: ${count(rows)}${of} ${many} so far`;
   return `${dataLabel} as of ${formatWhen(at)} · ${query} · ${outcome}`;
 }
 

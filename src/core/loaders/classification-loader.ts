@@ -22,8 +22,12 @@ export interface LoadedClassification {
 /** At 5 a minute, the 50th text of a burst waits 10 minutes; a cell still gives up in the end. */
 export const CLASSIFICATION_SETTLE_TIMEOUT_MS = 30 * 60_000;
 
-function codes(items: readonly { Code?: string | null; Description?: string | null; Score?: number | null }[]): StoredCode[] {
-  return items.slice(0, MAX_STORED_CODES).map((item) => ({ code: item.Code ?? "", description: item.Description ?? "", score: item.Score ?? null }));
+function codes(
+  items: readonly { Code?: string | null; Description?: string | null; Score?: number | null }[],
+): StoredCode[] {
+  return items
+    .slice(0, MAX_STORED_CODES)
+    .map((item) => ({ code: item.Code ?? "", description: item.Description ?? "", score: item.Score ?? null }));
 }
 
 export function storedClassification(result: InstantClassificationResult): StoredClassification {
@@ -32,11 +36,18 @@ export function storedClassification(result: InstantClassificationResult): Store
     sics: codes(result.SICs),
     rsics: codes(result.RSICs),
     rnaics: codes(result.RNAICs),
-    similar: result.SimilarCompanies.slice(0, MAX_STORED_CODES).map((c) => ({ code: c.CompanyNumber ?? "", description: c.CompanyName ?? "", score: c.Similarity ?? null })),
+    similar: result.SimilarCompanies.slice(0, MAX_STORED_CODES).map((c) => ({
+      code: c.CompanyNumber ?? "",
+      description: c.CompanyName ?? "",
+      score: c.Similarity ?? null,
+    })),
   };
 }
 
-export function createClassificationLoader(classification: () => ClassificationClient, clock: Clock): BatchLoader<LoadedClassification> {
+export function createClassificationLoader(
+  classification: () => ClassificationClient,
+  clock: Clock,
+): BatchLoader<LoadedClassification> {
   return new BatchLoader<LoadedClassification>({
     clock,
     maxBatchSize: 1,
@@ -44,9 +55,17 @@ export function createClassificationLoader(classification: () => ClassificationC
     maxDelayMs: 0,
     settleTimeoutMs: CLASSIFICATION_SETTLE_TIMEOUT_MS,
     timeoutMessage: "The classification service did not answer within 30 minutes. Press Refresh to try again.",
-    missing: () => new UnavailableError("service-down", "The classification service gave no answer. Press Refresh to try again.", "classification"),
+    missing: () =>
+      new UnavailableError(
+        "service-down",
+        "The classification service gave no answer. Press Refresh to try again.",
+        "classification",
+      ),
     async loadMany([key], signal, notify) {
-      const result = await classification().classify(classifyRequestOf(key!), { signal, onWait: (info: WaitInfo) => notify(key!, info) });
+      const result = await classification().classify(classifyRequestOf(key!), {
+        signal,
+        onWait: (info: WaitInfo) => notify(key!, info),
+      });
       return new Map([[key!, { classification: storedClassification(result), fetchedAt: clock.now() }]]);
     },
   });

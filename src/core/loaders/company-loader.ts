@@ -25,9 +25,17 @@ export interface CompanyLoaderTiming {
   settleTimeoutMs: number;
 }
 
-export const COMPANY_LOADER_TIMING: CompanyLoaderTiming = { burstWindowMs: 25, maxDelayMs: 400, settleTimeoutMs: 5 * 60_000 };
+export const COMPANY_LOADER_TIMING: CompanyLoaderTiming = {
+  burstWindowMs: 25,
+  maxDelayMs: 400,
+  settleTimeoutMs: 5 * 60_000,
+};
 
-export function createCompanyLoader(product: () => ProductClient, clock: Clock, timing = COMPANY_LOADER_TIMING): BatchLoader<LoadedCompany> {
+export function createCompanyLoader(
+  product: () => ProductClient,
+  clock: Clock,
+  timing = COMPANY_LOADER_TIMING,
+): BatchLoader<LoadedCompany> {
   return new BatchLoader<LoadedCompany>({
     clock,
     maxBatchSize: MAX_RETURN_COUNT,
@@ -36,7 +44,10 @@ export function createCompanyLoader(product: () => ProductClient, clock: Clock, 
     // Unreachable in practice: loadMany answers every key (a missing company is a result, not an error).
     missing: (key) => new NotFoundError(`No company ${key}.`),
     async loadMany(numbers, signal) {
-      const envelope = await product().listCompanies({ CompanyNumbers: [...numbers], returnCount: numbers.length, skip: 0 }, { signal });
+      const envelope = await product().listCompanies(
+        { CompanyNumbers: [...numbers], returnCount: numbers.length, skip: 0 },
+        { signal },
+      );
       const fetchedAt = clock.now();
       const lackingScopes = scopesLacking(envelope);
       const found = new Map<string, Record<string, unknown> | Error>();
@@ -47,14 +58,20 @@ export function createCompanyLoader(product: () => ProductClient, clock: Clock, 
         found.set(
           number.number,
           isInvalidCompany(company)
-            ? new UnavailableError("unexpected-data", `The product API sent this company's record in an unexpected shape (${company.problem}). Press Refresh; if it persists, tell your administrator.`, "product")
+            ? new UnavailableError(
+                "unexpected-data",
+                `The product API sent this company's record in an unexpected shape (${company.problem}). Press Refresh; if it persists, tell your administrator.`,
+                "product",
+              )
             : company,
         );
       }
-      return new Map(numbers.map((n): [string, LoadedCompany | Error] => {
-        const record = found.get(n);
-        return [n, record instanceof Error ? record : { record, lackingScopes, fetchedAt }];
-      }));
+      return new Map(
+        numbers.map((n): [string, LoadedCompany | Error] => {
+          const record = found.get(n);
+          return [n, record instanceof Error ? record : { record, lackingScopes, fetchedAt }];
+        }),
+      );
     },
   });
 }

@@ -34,7 +34,11 @@ export function createMarketLoader(client: () => MarketClient, clock: Clock): Ba
         const answer = await client().batch(market, numbers, { signal });
         const fetchedAt = clock.now();
         const byNumber = new Map(answer.Results.map((r) => [r.CompanyNumber ?? "", r.Company ?? null]));
-        for (const number of numbers) answers.set(marketKey(market, number), { record: (byNumber.get(number) as Record<string, unknown> | null | undefined) ?? null, fetchedAt });
+        for (const number of numbers)
+          answers.set(marketKey(market, number), {
+            record: (byNumber.get(number) as Record<string, unknown> | null | undefined) ?? null,
+            fetchedAt,
+          });
       }
       return answers;
     },

@@ -20,7 +20,12 @@ export interface MatchLoaderOptions {
   settleTimeoutMs: number;
 }
 
-export const MATCH_LOADER_OPTIONS: MatchLoaderOptions = { singleMatchLimit: 5, burstWindowMs: 50, maxDelayMs: 500, settleTimeoutMs: 15 * 60_000 };
+export const MATCH_LOADER_OPTIONS: MatchLoaderOptions = {
+  singleMatchLimit: 5,
+  burstWindowMs: 50,
+  maxDelayMs: 500,
+  settleTimeoutMs: 15 * 60_000,
+};
 
 export interface LoadedMatch {
   match: StoredMatch;
@@ -39,28 +44,39 @@ export function storedMatch(result: MatchResult): StoredMatch {
   };
 }
 
-export function createMatchLoader(matching: () => MatchingClient, clock: Clock, options = MATCH_LOADER_OPTIONS): BatchLoader<LoadedMatch> {
+export function createMatchLoader(
+  matching: () => MatchingClient,
+  clock: Clock,
+  options = MATCH_LOADER_OPTIONS,
+): BatchLoader<LoadedMatch> {
   const loaded = (result: MatchResult): LoadedMatch => ({ match: storedMatch(result), fetchedAt: clock.now() });
 
   async function singles(keys: readonly string[], signal: AbortSignal): Promise<Map<string, LoadedMatch | Error>> {
     const settled = await Promise.allSettled(keys.map((key) => matching().match(matchRequestOf(key), { signal })));
-    return new Map(keys.map((key, i) => {
-      const outcome = settled[i]!;
-      return [key, outcome.status === "fulfilled" ? loaded(outcome.value) : toUserError(outcome.reason)];
-    }));
+    return new Map(
+      keys.map((key, i) => {
+        const outcome = settled[i]!;
+        return [key, outcome.status === "fulfilled" ? loaded(outcome.value) : toUserError(outcome.reason)];
+      }),
+    );
   }
 
   async function batch(keys: readonly string[], signal: AbortSignal): Promise<Map<string, LoadedMatch | Error>> {
-    const run = await matching().runBatch(keys.map((key, i) => matchRequestOf(key, String(i))), { signal });
+    const run = await matching().runBatch(
+      keys.map((key, i) => matchRequestOf(key, String(i))),
+      { signal },
+    );
     const failed = new UnavailableError(
       "service-down",
       `The matching job ${run.status === "failed" ? "failed" : "ended"}${run.error ? `: ${run.error}` : ""}. Press Refresh to try again.`,
       "matching",
     );
-    return new Map(keys.map((key, i) => {
-      const result = run.rows[i]?.result;
-      return [key, result ? loaded(result) : failed];
-    }));
+    return new Map(
+      keys.map((key, i) => {
+        const result = run.rows[i]?.result;
+        return [key, result ? loaded(result) : failed];
+      }),
+    );
   }
 
   return new BatchLoader<LoadedMatch>({
@@ -70,7 +86,12 @@ export function createMatchLoader(matching: () => MatchingClient, clock: Clock, 
     maxDelayMs: options.maxDelayMs,
     settleTimeoutMs: options.settleTimeoutMs,
     timeoutMessage: `The matching service did not answer within ${Math.round(options.settleTimeoutMs / 60_000)} minutes. Press Refresh to try again.`,
-    missing: () => new UnavailableError("service-down", "The matching service gave no answer for this name. Press Refresh to try again.", "matching"),
+    missing: () =>
+      new UnavailableError(
+        "service-down",
+        "The matching service gave no answer for this name. Press Refresh to try again.",
+        "matching",
+      ),
     loadMany: (keys, signal) => (keys.length <= options.singleMatchLimit ? singles(keys, signal) : batch(keys, signal)),
   });
 }

@@ -31,7 +31,11 @@ export function createWebsiteLoader(product: () => ProductClient, clock: Clock):
     missing: (key) => new NotFoundError(`No company found for ${key}.`),
     async loadMany(domains, signal) {
       const first = new Map<string, string>();
-      for await (const page of pageWebsiteBatch(product(), { urls: [...domains] }, { pageSize: MAX_RETURN_COUNT, signal })) {
+      for await (const page of pageWebsiteBatch(
+        product(),
+        { urls: [...domains] },
+        { pageSize: MAX_RETURN_COUNT, signal },
+      )) {
         for (const company of page.items) {
           if (isInvalidCompany(company) || typeof company.Homepage_domain !== "string") continue;
           const number = parseCompanyNumber(company.CompanyNumber);

@@ -11,7 +11,12 @@ import type { Market, MarketCompaniesRequest } from "../../api/market/schemas";
 export const MARKET_FILTER_FIELDS = ["NAICS", "Locations"] as const;
 export type MarketFilterField = (typeof MARKET_FILTER_FIELDS)[number];
 
-export const MARKET_NAMES: Readonly<Record<Market, string>> = { us: "United States", fr: "France", de: "Germany", ie: "Ireland" };
+export const MARKET_NAMES: Readonly<Record<Market, string>> = {
+  us: "United States",
+  fr: "France",
+  de: "Germany",
+  ie: "Ireland",
+};
 
 export interface MarketQuery {
   filters: Partial<Record<MarketFilterField, string[]>>;
@@ -33,9 +38,12 @@ export function marketRequest(query: MarketQuery): MarketCompaniesRequest {
 export function describeMarketQuery(market: Market, query: MarketQuery): string {
   const parts = MARKET_FILTER_FIELDS.flatMap((field) => {
     const values = query.filters[field] ?? [];
-    return values.length ? [`${field}: ${values.slice(0, 5).join(", ")}${values.length > 5 ? ` and ${values.length - 5} more` : ""}`] : [];
+    return values.length
+      ? [`${field}: ${values.slice(0, 5).join(", ")}${values.length > 5 ? ` and ${values.length - 5} more` : ""}`]
+      : [];
   });
-  if (query.minEmployees !== undefined || query.maxEmployees !== undefined) parts.push(`employees ${query.minEmployees ?? 0}–${query.maxEmployees ?? "any"}`);
+  if (query.minEmployees !== undefined || query.maxEmployees !== undefined)
+    parts.push(`employees ${query.minEmployees ?? 0}–${query.maxEmployees ?? "any"}`);
   return `${MARKET_NAMES[market]} (${market}): ${parts.length ? parts.join("; ") : "all companies"}`;
 }
 
@@ -51,6 +59,7 @@ export function unrecognisedValues(query: MarketQuery, catalogue: readonly Filte
 /** Why a query found nothing, in words for the pane. */
 export function explainEmpty(market: Market, query: MarketQuery, catalogue: readonly FilterGroup[]): string {
   const unknown = unrecognisedValues(query, catalogue);
-  if (unknown.length) return `No companies: the ${market} market does not recognise ${unknown.join(", ")}. Pick values from its lists.`;
+  if (unknown.length)
+    return `No companies: the ${market} market does not recognise ${unknown.join(", ")}. Pick values from its lists.`;
   return `No companies in the ${market} market match all of these filters together.`;
 }

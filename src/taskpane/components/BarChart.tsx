@@ -20,7 +20,13 @@ export function BarChart({ chart }: { chart: Chart }) {
   return (
     <figure style={{ margin: 0 }} data-testid={`chart-${chart.id}`}>
       <figcaption style={{ fontWeight: 600, marginBottom: 4 }}>{chart.title}</figcaption>
-      <svg role="img" aria-labelledby={`${id}-title ${id}-desc`} viewBox={`0 0 ${WIDTH} ${height}`} width="100%" style={{ maxWidth: 420 }}>
+      <svg
+        role="img"
+        aria-labelledby={`${id}-title ${id}-desc`}
+        viewBox={`0 0 ${WIDTH} ${height}`}
+        width="100%"
+        style={{ maxWidth: 420 }}
+      >
         <title id={`${id}-title`}>{chart.title}</title>
         <desc id={`${id}-desc`}>{chartSummary(chart)}</desc>
         {chart.bars.map((bar, i) => {
@@ -29,11 +35,29 @@ export function BarChart({ chart }: { chart: Chart }) {
           return (
             <g key={`${bar.label}-${i}`}>
               <title>{`${bar.label}: ${bar.count.toLocaleString("en-GB")}`}</title>
-              <text x={LABEL_WIDTH - 6} y={y + 14} textAnchor="end" fontSize={11} style={{ fill: "var(--colorNeutralForeground1, #242424)" }}>
+              <text
+                x={LABEL_WIDTH - 6}
+                y={y + 14}
+                textAnchor="end"
+                fontSize={11}
+                style={{ fill: "var(--colorNeutralForeground1, #242424)" }}
+              >
                 {short(bar.label)}
               </text>
-              <rect x={LABEL_WIDTH} y={y + 3} width={width} height={ROW - 8} rx={2} style={{ fill: "var(--colorBrandBackground, #0f6cbd)" }} />
-              <text x={LABEL_WIDTH + width + 4} y={y + 14} fontSize={11} style={{ fill: "var(--colorNeutralForeground2, #424242)" }}>
+              <rect
+                x={LABEL_WIDTH}
+                y={y + 3}
+                width={width}
+                height={ROW - 8}
+                rx={2}
+                style={{ fill: "var(--colorBrandBackground, #0f6cbd)" }}
+              />
+              <text
+                x={LABEL_WIDTH + width + 4}
+                y={y + 14}
+                fontSize={11}
+                style={{ fill: "var(--colorNeutralForeground2, #424242)" }}
+              >
                 {bar.count.toLocaleString("en-GB")}
               </text>
             </g>

@@ -37,7 +37,10 @@ export function CellsFromSelection({ label, hint, noun, plural, parse, max, sour
     try {
       const selection = await readSelection(max * 2);
       const collected = collectCells(selection.address, selection.values, parse);
-      if (collected.values.length > max) throw new InvalidArgumentError(`The selection holds ${collected.values.length.toLocaleString("en-GB")} ${plural}; this takes at most ${max.toLocaleString("en-GB")}.`);
+      if (collected.values.length > max)
+        throw new InvalidArgumentError(
+          `The selection holds ${collected.values.length.toLocaleString("en-GB")} ${plural}; this takes at most ${max.toLocaleString("en-GB")}.`,
+        );
       onChange({ ...collected, address: selection.address });
     } catch (caught) {
       setError(caught);
@@ -47,10 +50,18 @@ export function CellsFromSelection({ label, hint, noun, plural, parse, max, sour
   return (
     <Field label={label} hint={hint}>
       <div style={{ display: "flex", gap: 8, flexWrap: "wrap" }}>
-        <Button onClick={take} aria-label={`${label}: use the selected cells`}>Use the selected cells</Button>
-        {source && <Button onClick={() => onChange(undefined)} aria-label={`${label}: clear`}>Clear</Button>}
+        <Button onClick={take} aria-label={`${label}: use the selected cells`}>
+          Use the selected cells
+        </Button>
+        {source && (
+          <Button onClick={() => onChange(undefined)} aria-label={`${label}: clear`}>
+            Clear
+          </Button>
+        )}
       </div>
-      {error !== undefined && <ErrorBar title="Could not read the selection" error={error} onDismiss={() => setError(undefined)} />}
+      {error !== undefined && (
+        <ErrorBar title="Could not read the selection" error={error} onDismiss={() => setError(undefined)} />
+      )}
       {source && (
         <div data-testid={testId} role="status">
           <Text block>
@@ -60,7 +71,10 @@ export function CellsFromSelection({ label, hint, noun, plural, parse, max, sour
           </Text>
           {source.invalid.length > 0 && (
             <div data-testid={`${testId}-invalid`}>
-              <Text block weight="semibold">{`${source.invalid.length} cell${source.invalid.length === 1 ? " holds" : "s hold"} no valid ${noun} (left out):`}</Text>
+              <Text
+                block
+                weight="semibold"
+              >{`${source.invalid.length} cell${source.invalid.length === 1 ? " holds" : "s hold"} no valid ${noun} (left out):`}</Text>
               <ul style={{ margin: "4px 0", paddingLeft: 18 }}>
                 {source.invalid.slice(0, SHOWN_INVALID).map((cell) => (
                   <li key={cell.address}>
@@ -68,7 +82,9 @@ export function CellsFromSelection({ label, hint, noun, plural, parse, max, sour
                   </li>
                 ))}
               </ul>
-              {source.invalid.length > SHOWN_INVALID && <Text size={200}>{`…and ${source.invalid.length - SHOWN_INVALID} more.`}</Text>}
+              {source.invalid.length > SHOWN_INVALID && (
+                <Text size={200}>{`…and ${source.invalid.length - SHOWN_INVALID} more.`}</Text>
+              )}
             </div>
           )}
         </div>

@@ -16,7 +16,9 @@ export interface ErrorBarProps {
 
 export function ErrorBar({ error, title, onDismiss, onSignIn }: ErrorBarProps) {
   const userError = toUserError(error);
-  const signIn = userError instanceof UnavailableError && (userError.reason === "not-signed-in" || userError.reason === "signed-out");
+  const signIn =
+    userError instanceof UnavailableError &&
+    (userError.reason === "not-signed-in" || userError.reason === "signed-out");
   return (
     <MessageBar intent="error" politeness="assertive" layout="multiline" data-testid="error-bar">
       <MessageBarBody>
@@ -34,7 +36,13 @@ export function ErrorBar({ error, title, onDismiss, onSignIn }: ErrorBarProps) {
 }
 
 /** A short confirmation ("Imported 5,161 companies into Companies!A3:J5164"). */
-export function DoneBar({ children, intent = "success" }: { children: React.ReactNode; intent?: "success" | "info" | "warning" }) {
+export function DoneBar({
+  children,
+  intent = "success",
+}: {
+  children: React.ReactNode;
+  intent?: "success" | "info" | "warning";
+}) {
   return (
     <MessageBar intent={intent} layout="multiline" data-testid="done-bar">
       <MessageBarBody>{children}</MessageBarBody>

@@ -10,10 +10,15 @@ const n = (value: number) => value.toLocaleString("en-GB");
 function Outcome({ result, verb, onSignIn }: { result: ImportResult; verb: string; onSignIn(): void }) {
   const { outcome, table, sheet } = result;
   const where = `table ${table} on the sheet ${sheet}`;
-  const invalid = outcome.invalidRecords ? ` ${n(outcome.invalidRecords)} record${outcome.invalidRecords === 1 ? "" : "s"} could not be read; their rows say why.` : "";
-  if (outcome.status === "complete") return <DoneBar>{`${verb} ${n(outcome.rows)} companies into ${where}.${invalid}`}</DoneBar>;
+  const invalid = outcome.invalidRecords
+    ? ` ${n(outcome.invalidRecords)} record${outcome.invalidRecords === 1 ? "" : "s"} could not be read; their rows say why.`
+    : "";
+  if (outcome.status === "complete")
+    return <DoneBar>{`${verb} ${n(outcome.rows)} companies into ${where}.${invalid}`}</DoneBar>;
   if (outcome.status === "cancelled") {
-    return <DoneBar intent="warning">{`Cancelled after ${n(outcome.rows)}${outcome.total !== undefined ? ` of ${n(outcome.total)}` : ""} companies: ${where} keeps the rows that arrived. Refresh it (Workbook data) to complete it.`}</DoneBar>;
+    return (
+      <DoneBar intent="warning">{`Cancelled after ${n(outcome.rows)}${outcome.total !== undefined ? ` of ${n(outcome.total)}` : ""} companies: ${where} keeps the rows that arrived. Refresh it (Workbook data) to complete it.`}</DoneBar>
+    );
   }
   return (
     <>
@@ -24,7 +29,17 @@ function Outcome({ result, verb, onSignIn }: { result: ImportResult; verb: strin
 }
 
 /** `verb`: what a finished run did, "Imported" or "Refreshed". */
-export function ImportRunPanel({ state, verb, onCancel, onSignIn }: { state: RunState; verb: string; onCancel(): void; onSignIn(): void }) {
+export function ImportRunPanel({
+  state,
+  verb,
+  onCancel,
+  onSignIn,
+}: {
+  state: RunState;
+  verb: string;
+  onCancel(): void;
+  onSignIn(): void;
+}) {
   if (state.status === "idle") return null;
   if (state.status === "failed") return <ErrorBar title="It could not start" error={state.error} onSignIn={onSignIn} />;
   if (state.status === "done") return <Outcome result={state.result} verb={verb} onSignIn={onSignIn} />;
@@ -32,7 +47,11 @@ export function ImportRunPanel({ state, verb, onCancel, onSignIn }: { state: Run
   const text = progress ? describeProgress(progress) : "Starting…";
   return (
     <div data-testid="import-progress" style={{ display: "flex", flexDirection: "column", gap: 6 }}>
-      <Field label={state.table ? `Writing ${state.table}` : "Starting"} validationMessage={text} validationState="none">
+      <Field
+        label={state.table ? `Writing ${state.table}` : "Starting"}
+        validationMessage={text}
+        validationState="none"
+      >
         <ProgressBar value={progress?.fraction} max={1} aria-valuetext={text} thickness="large" />
       </Field>
       <Button onClick={onCancel} disabled={state.cancelling}>

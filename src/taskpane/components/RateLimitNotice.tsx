@@ -21,7 +21,8 @@ export function RateLimitNotice({ service }: { service: ServiceName }) {
     <MessageBar intent="warning" data-testid="rate-limit-notice">
       <MessageBarBody>
         <MessageBarTitle>Waiting for the rate limit</MessageBarTitle>
-        The {SERVICE_LABELS[service]} is busy ({why}): continuing in about {seconds} s{snapshot.queued > 1 ? `, ${snapshot.queued} requests waiting` : ""}.
+        The {SERVICE_LABELS[service]} is busy ({why}): continuing in about {seconds} s
+        {snapshot.queued > 1 ? `, ${snapshot.queued} requests waiting` : ""}.
       </MessageBarBody>
     </MessageBar>
   );

@@ -2,7 +2,16 @@
  * A short list of results (search hits, companies for one website, a market's name search) shown
  * as a table in the pane, with "Insert at the selection". Service text is rendered as text.
  */
-import { Button, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text } from "@fluentui/react-components";
+import {
+  Button,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+} from "@fluentui/react-components";
 import type { SheetValue } from "../../core/import/columns";
 import { insertRowsAtSelection } from "../../host/import-actions";
 import { useAction } from "../hooks/useAction";
@@ -51,7 +60,9 @@ export function ResultList({ label, header, rows, numberFormats, shown, testId }
         </TableBody>
       </Table>
       <div>
-        <Button onClick={insert} disabled={state.status === "running"}>Insert at the selection</Button>
+        <Button onClick={insert} disabled={state.status === "running"}>
+          Insert at the selection
+        </Button>
       </div>
       <ActionOutcome state={state} failedTitle="The results were not inserted" />
     </div>

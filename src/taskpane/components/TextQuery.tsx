@@ -23,7 +23,9 @@ export function TextQuery({ label, hint, value, onChange, button, busy, onSubmit
       <Field label={label} hint={hint}>
         <div style={{ display: "flex", gap: 8 }}>
           <Input value={value} onChange={(_, data) => onChange(data.value)} style={{ flexGrow: 1 }} />
-          <Button type="submit" appearance={primary ? "primary" : "secondary"} disabled={busy}>{button}</Button>
+          <Button type="submit" appearance={primary ? "primary" : "secondary"} disabled={busy}>
+            {button}
+          </Button>
         </div>
       </Field>
     </form>

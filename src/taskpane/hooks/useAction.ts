@@ -1,7 +1,8 @@
 /** Runs a pane action (save, sign in, test, insert) and keeps what it came to: a sentence, or the error. */
 import { useCallback, useState } from "react";
 
-export type ActionState = { status: "idle" } | { status: "running" } | { status: "ok"; message: string } | { status: "failed"; error: unknown };
+export type ActionState =
+  { status: "idle" } | { status: "running" } | { status: "ok"; message: string } | { status: "failed"; error: unknown };
 
 export function useAction(): [ActionState, (check: () => Promise<string>) => Promise<void>, () => void] {
   const [state, setState] = useState<ActionState>({ status: "idle" });

@@ -23,9 +23,14 @@ export function useImportRun(): { state: RunState; run(action: ImportAction): Pr
     const stop = new AbortController();
     controller.current = stop;
     setState({ status: "running", cancelling: false });
-    const update = (patch: Partial<Extract<RunState, { status: "running" }>>) => setState((current) => (current.status === "running" ? { ...current, ...patch } : current));
+    const update = (patch: Partial<Extract<RunState, { status: "running" }>>) =>
+      setState((current) => (current.status === "running" ? { ...current, ...patch } : current));
     try {
-      const result = await action({ signal: stop.signal, onProgress: (progress) => update({ progress }), onStarted: (table, sheet) => update({ table, sheet }) });
+      const result = await action({
+        signal: stop.signal,
+        onProgress: (progress) => update({ progress }),
+        onStarted: (table, sheet) => update({ table, sheet }),
+      });
       setState({ status: "done", result });
     } catch (error) {
       setState({ status: "failed", error });

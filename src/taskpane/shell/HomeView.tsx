@@ -3,8 +3,23 @@ import { Button, Text, makeStyles, tokens } from "@fluentui/react-components";
 import { groupViews, type PaneView } from "../views/registry";
 
 const useStyles = makeStyles({
-  list: { listStyle: "none", margin: 0, padding: 0, display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS },
-  item: { width: "100%", justifyContent: "flex-start", textAlign: "left", display: "flex", flexDirection: "column", alignItems: "flex-start", padding: tokens.spacingVerticalS },
+  list: {
+    listStyle: "none",
+    margin: 0,
+    padding: 0,
+    display: "flex",
+    flexDirection: "column",
+    gap: tokens.spacingVerticalS,
+  },
+  item: {
+    width: "100%",
+    justifyContent: "flex-start",
+    textAlign: "left",
+    display: "flex",
+    flexDirection: "column",
+    alignItems: "flex-start",
+    padding: tokens.spacingVerticalS,
+  },
   group: { margin: `${tokens.spacingVerticalM} 0 ${tokens.spacingVerticalXS}`, fontSize: tokens.fontSizeBase300 },
 });
 
@@ -14,11 +29,18 @@ export function HomeView({ views, navigate }: { views: readonly PaneView[]; navi
     <div>
       {groupViews(views).map(({ group, views: inGroup }) => (
         <section key={group} aria-labelledby={`group-${group}`}>
-          <h2 id={`group-${group}`} className={styles.group}>{group}</h2>
+          <h2 id={`group-${group}`} className={styles.group}>
+            {group}
+          </h2>
           <ul className={styles.list}>
             {inGroup.map((view) => (
               <li key={view.id}>
-                <Button className={styles.item} appearance="secondary" onClick={() => navigate(view.id)} data-testid={`open-${view.id}`}>
+                <Button
+                  className={styles.item}
+                  appearance="secondary"
+                  onClick={() => navigate(view.id)}
+                  data-testid={`open-${view.id}`}
+                >
                   <Text weight="semibold">{view.title}</Text>
                   <Text size={200}>{view.description}</Text>
                 </Button>

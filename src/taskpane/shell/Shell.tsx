@@ -11,7 +11,13 @@ import { RuntimeProblems } from "./RuntimeProblems";
 import { ViewsMenu } from "./ViewsMenu";
 
 const useStyles = makeStyles({
-  header: { display: "flex", alignItems: "center", gap: tokens.spacingHorizontalS, flexWrap: "wrap", marginBottom: tokens.spacingVerticalS },
+  header: {
+    display: "flex",
+    alignItems: "center",
+    gap: tokens.spacingHorizontalS,
+    flexWrap: "wrap",
+    marginBottom: tokens.spacingVerticalS,
+  },
   title: { flexGrow: 1, margin: 0, fontSize: tokens.fontSizeBase500 },
   viewTitle: { margin: `${tokens.spacingVerticalS} 0`, fontSize: tokens.fontSizeBase400, outline: "none" },
   stack: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS },
@@ -41,21 +47,37 @@ export function Shell({ views }: { views: readonly PaneView[] }) {
       <header className={styles.header}>
         <h1 className={styles.title}>UK Companies</h1>
         <nav aria-label="Pane navigation" style={{ display: "flex", gap: 4 }}>
-          <Button onClick={() => navigate("home")} aria-current={current === "home" ? "page" : undefined}>Home</Button>
+          <Button onClick={() => navigate("home")} aria-current={current === "home" ? "page" : undefined}>
+            Home
+          </Button>
           <ViewsMenu views={views} current={current} navigate={navigate} />
         </nav>
       </header>
       <RuntimeProblems />
       <main>
         <section hidden={current !== "home"} aria-labelledby="view-home">
-          <h2 id="view-home" tabIndex={-1} className={styles.viewTitle} ref={(el) => void headings.current.set("home", el)}>Home</h2>
+          <h2
+            id="view-home"
+            tabIndex={-1}
+            className={styles.viewTitle}
+            ref={(el) => void headings.current.set("home", el)}
+          >
+            Home
+          </h2>
           <HomeView views={views} navigate={navigate} />
         </section>
         {views
           .filter((view) => opened.includes(view.id))
           .map(({ id, title, Component }) => (
             <section key={id} hidden={current !== id} aria-labelledby={`view-${id}`} data-testid={`view-${id}`}>
-              <h2 id={`view-${id}`} tabIndex={-1} className={styles.viewTitle} ref={(el) => void headings.current.set(id, el)}>{title}</h2>
+              <h2
+                id={`view-${id}`}
+                tabIndex={-1}
+                className={styles.viewTitle}
+                ref={(el) => void headings.current.set(id, el)}
+              >
+                {title}
+              </h2>
               <Component navigate={navigate} active={current === id} />
             </section>
           ))}

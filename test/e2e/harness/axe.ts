@@ -19,7 +19,10 @@ export interface AxeOptions {
 
 let axeSource: string | undefined;
 
-export async function runAxe(page: Page, { include, exclude, impacts = ["serious", "critical"] }: AxeOptions = {}): Promise<AxeViolation[]> {
+export async function runAxe(
+  page: Page,
+  { include, exclude, impacts = ["serious", "critical"] }: AxeOptions = {},
+): Promise<AxeViolation[]> {
   axeSource ??= readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
   // Evaluated through the DevTools protocol, which the page's Content-Security-Policy does not govern.
   await page.evaluate(`${axeSource};void 0`);
@@ -33,5 +36,11 @@ export async function runAxe(page: Page, { include, exclude, impacts = ["serious
   )) as Array<{ id: string; impact: string; help: string; helpUrl: string; nodes: Array<{ target: string[] }> }>;
   return violations
     .filter((v) => impacts.includes(v.impact))
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, helpUrl: v.helpUrl, targets: v.nodes.map((n) => n.target.join(" ")) }));
+    .map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      helpUrl: v.helpUrl,
+      targets: v.nodes.map((n) => n.target.join(" ")),
+    }));
 }

@@ -16,7 +16,11 @@ export interface LaunchOptions {
   timeoutMs?: number;
 }
 
-export async function launchChromium({ headless = true, viewport = { width: 1400, height: 900 }, timeoutMs = 60_000 }: LaunchOptions = {}): Promise<LaunchedBrowser> {
+export async function launchChromium({
+  headless = true,
+  viewport = { width: 1400, height: 900 },
+  timeoutMs = 60_000,
+}: LaunchOptions = {}): Promise<LaunchedBrowser> {
   const userDataDir = await mkdtemp(path.join(os.tmpdir(), "ukco-chromium-"));
   let context: BrowserContext;
   try {

@@ -7,7 +7,15 @@ export const DIST_DIR = path.join(ROOT, "dist");
 export const RESULTS_DIR = path.join(ROOT, "test-results");
 export const SCREENSHOT_DIR = path.join(RESULTS_DIR, "screenshots");
 export const CHROMIUM_PATH = process.env.UKCO_CHROMIUM_PATH ?? "/usr/bin/chromium";
-export const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
 
 /** Fails with a message that says what to do when the add-in has not been built. */
 export function assertDistBuilt(page = "taskpane.html"): void {

@@ -21,7 +21,9 @@ export interface AddinServer {
 const SANDBOX_MODULES = ["sandbox/sandbox.ts", "sandbox/index.ts"];
 
 /** Starts the sandbox in this process; undefined while sandbox/ has no startSandbox yet. */
-export async function startSandboxIfAvailable(options: Record<string, unknown> = {}): Promise<SandboxHandle | undefined> {
+export async function startSandboxIfAvailable(
+  options: Record<string, unknown> = {},
+): Promise<SandboxHandle | undefined> {
   const file = SANDBOX_MODULES.map((f) => path.join(ROOT, f)).find((f) => existsSync(f));
   if (!file) return undefined;
   // eslint-disable-next-line @typescript-eslint/no-require-imports

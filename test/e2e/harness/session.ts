@@ -10,7 +10,13 @@ import { type OfficeSimTestApi } from "../../../tools/office-sim/browser/test-ap
 import { runAxe, type AxeOptions, type AxeViolation } from "./axe";
 import { launchChromium, type LaunchedBrowser } from "./browser";
 import { assertDistBuilt, SCREENSHOT_DIR } from "./paths";
-import { buildSimulatedHost, startAddinServerFor, startSandboxIfAvailable, type AddinServer, type SandboxHandle } from "./servers";
+import {
+  buildSimulatedHost,
+  startAddinServerFor,
+  startSandboxIfAvailable,
+  type AddinServer,
+  type SandboxHandle,
+} from "./servers";
 
 export interface AddinSessionOptions {
   /** The page under dist/ to open; default taskpane.html. */
@@ -50,7 +56,9 @@ const SANDBOX_DEFAULTS = { companies: 5_000, seed: 42 };
 
 async function waitUntilReady(page: Page, waitForFunctions: boolean, timeoutMs: number): Promise<void> {
   await page.waitForFunction(() => "__officeSim" in window, undefined, { timeout: timeoutMs });
-  await page.evaluate(`Promise.race([window.__officeSim.ready, new Promise((_, reject) => setTimeout(() => reject(new Error("Office.onReady did not fire within ${timeoutMs} ms")), ${timeoutMs}))])`);
+  await page.evaluate(
+    `Promise.race([window.__officeSim.ready, new Promise((_, reject) => setTimeout(() => reject(new Error("Office.onReady did not fire within ${timeoutMs} ms")), ${timeoutMs}))])`,
+  );
   if (waitForFunctions) await page.evaluate(`window.__officeSim.whenFunctionsRegistered(${timeoutMs})`);
 }
 
@@ -59,16 +67,26 @@ export async function openAddinSession(options: AddinSessionOptions = {}): Promi
   assertDistBuilt(pageName);
   const cleanups: Array<() => Promise<unknown>> = [];
   const closeAll = async () => {
-    for (const cleanup of cleanups.reverse()) await cleanup().catch((error: Error) => console.error(`e2e harness: clean-up failed: ${error.message}`));
+    for (const cleanup of cleanups.reverse())
+      await cleanup().catch((error: Error) => console.error(`e2e harness: clean-up failed: ${error.message}`));
     cleanups.length = 0;
   };
   try {
     const sim = await buildSimulatedHost();
-    const sandbox = options.sandbox === false ? undefined : await startSandboxIfAvailable({ ...SANDBOX_DEFAULTS, ...(typeof options.sandbox === "object" ? options.sandbox : {}) });
+    const sandbox =
+      options.sandbox === false
+        ? undefined
+        : await startSandboxIfAvailable({
+            ...SANDBOX_DEFAULTS,
+            ...(typeof options.sandbox === "object" ? options.sandbox : {}),
+          });
     if (sandbox) cleanups.push(() => sandbox.close());
     const server: AddinServer = await startAddinServerFor(sim.file, sandbox);
     cleanups.push(() => server.close());
-    const browser: LaunchedBrowser = await launchChromium({ headless: options.headless ?? true, ...(options.viewport ? { viewport: options.viewport } : {}) });
+    const browser: LaunchedBrowser = await launchChromium({
+      headless: options.headless ?? true,
+      ...(options.viewport ? { viewport: options.viewport } : {}),
+    });
     cleanups.push(() => browser.close());
     const page = browser.context.pages()[0] ?? (await browser.context.newPage());
     page.setDefaultTimeout(timeoutMs);
@@ -76,7 +94,8 @@ export async function openAddinSession(options: AddinSessionOptions = {}): Promi
     const consoleErrors: string[] = [];
     page.on("pageerror", (error) => pageErrors.push(`${error.message}\n${error.stack ?? ""}`));
     page.on("console", (message) => message.type() === "error" && consoleErrors.push(message.text()));
-    if (options.simConfig) await page.addInitScript((config) => Object.assign(window, { __officeSimConfig: config }), options.simConfig);
+    if (options.simConfig)
+      await page.addInitScript((config) => Object.assign(window, { __officeSimConfig: config }), options.simConfig);
     const url = `${server.origin}/${pageName}`;
     const started = performance.now();
     await page.goto(url, { waitUntil: "load", timeout: timeoutMs });

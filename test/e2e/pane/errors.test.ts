@@ -29,7 +29,10 @@ test("wrong credentials: refused before saving, or by the service, each with wha
   const matching = signIn.getByTestId("card-matching");
   await matching.getByLabel("API key").fill("sk_live_not_a_matching_key_123");
   await matching.getByRole("button", { name: "Save" }).click();
-  await matching.getByTestId("error-bar").getByText(/A matching API key starts with dm_live_; this one does not, so it was not saved\./).waitFor();
+  await matching
+    .getByTestId("error-bar")
+    .getByText(/A matching API key starts with dm_live_; this one does not, so it was not saved\./)
+    .waitFor();
   await expect(matching.getByText("Not signed in").isVisible()).resolves.toBe(true);
 
   const product = signIn.getByTestId("card-product");
@@ -37,14 +40,20 @@ test("wrong credentials: refused before saving, or by the service, each with wha
   await product.getByRole("button", { name: "Save" }).click();
   await product.getByText(/^Saved\./).waitFor();
   await product.getByRole("button", { name: "Test connection" }).click();
-  await product.getByTestId("error-bar").getByText("The product API refused your credential: check it in the UK Companies pane.").waitFor();
+  await product
+    .getByTestId("error-bar")
+    .getByText("The product API refused your credential: check it in the UK Companies pane.")
+    .waitFor();
   await product.getByText("Refused", { exact: true }).waitFor();
 
   const classification = signIn.getByTestId("card-classification");
   await classification.getByLabel("Username").fill("analyst@sandbox.local");
   await classification.getByLabel("Password").fill("not-the-password");
   await classification.getByRole("button", { name: "Sign in" }).click();
-  await classification.getByTestId("error-bar").getByText(/Sign-in to the classification service failed: the username or password was not accepted/).waitFor();
+  await classification
+    .getByTestId("error-bar")
+    .getByText(/Sign-in to the classification service failed: the username or password was not accepted/)
+    .waitFor();
   expect(await classification.getByLabel("Password").inputValue()).toBe("");
   await session.current.screenshot("pane-error-credentials");
   expect(await session.current.axe({ include: ["#root"] })).toEqual([]);
@@ -57,9 +66,16 @@ test("a malformed company number, typed or in the selected cells, is named with 
   await group.getByRole("switch", { name: "Follow the selected cell" }).click();
   await group.getByRole("textbox", { name: "Company number" }).fill("12-AB-!!");
   await group.getByRole("button", { name: "Show group" }).click();
-  await group.getByTestId("error-bar").getByText(/"12AB!!" is not a company number: expected up to 8 digits \(01234567\) or 2 letters and 6 digits \(SC123456\)\./).waitFor();
+  await group
+    .getByTestId("error-bar")
+    .getByText(
+      /"12AB!!" is not a company number: expected up to 8 digits \(01234567\) or 2 letters and 6 digits \(SC123456\)\./,
+    )
+    .waitFor();
 
-  await session.current.sim((api) => api.setCell("Sheet1!A1", [["Company number"], ["'00012345"], ["ACME LTD"], [1234567], [true]]));
+  await session.current.sim((api) =>
+    api.setCell("Sheet1!A1", [["Company number"], ["'00012345"], ["ACME LTD"], [1234567], [true]]),
+  );
   await session.current.sim((api) => api.select("Sheet1!A1:A5"));
   const importView = await openView(page, "Import companies");
   await importView.getByRole("button", { name: "Use the selected cells" }).click();
@@ -82,7 +98,10 @@ test("an unreachable service (its address pointing at a closed port) says to che
   await urls.getByText("Saved: the add-in now uses these addresses.").waitFor();
   const product = signIn.getByTestId("card-product");
   await product.getByRole("button", { name: "Test connection" }).click();
-  await product.getByTestId("error-bar").getByText("Could not reach the product API: check your connection and the service address, then press Refresh.").waitFor({ timeout: 30_000 });
+  await product
+    .getByTestId("error-bar")
+    .getByText("Could not reach the product API: check your connection and the service address, then press Refresh.")
+    .waitFor({ timeout: 30_000 });
   await session.current.screenshot("pane-error-unreachable");
   await urls.getByLabel("Product API").fill("");
   await urls.getByRole("button", { name: "Save addresses" }).click();
@@ -100,11 +119,16 @@ test("a 429 storm shows as waiting for the rate limit, with the wait, and the co
   await page.keyboard.press("Escape");
   const notice = view.getByTestId("rate-limit-notice");
   await notice.getByText("Waiting for the rate limit").waitFor({ timeout: 20_000 });
-  expect(await notice.innerText()).toMatch(/The product API is busy \(the service asked us to slow down\): continuing in about \d+ s/);
+  expect(await notice.innerText()).toMatch(
+    /The product API is busy \(the service asked us to slow down\): continuing in about \d+ s/,
+  );
   await session.current.screenshot("pane-error-rate-limit");
   expect(await view.getByTestId("error-bar").count()).toBe(0);
   await admin(session.current, "/faults", { rate429: 0 });
-  await view.getByTestId("match-count").getByText(/compan(y|ies) match/).waitFor({ timeout: 40_000 });
+  await view
+    .getByTestId("match-count")
+    .getByText(/compan(y|ies) match/)
+    .waitFor({ timeout: 40_000 });
   await notice.waitFor({ state: "detached", timeout: 10_000 });
 });
 
@@ -112,5 +136,7 @@ test("the task pane's page keeps its Content-Security-Policy", async () => {
   const csp = await session.current.page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute("content");
   expect(csp).toContain("script-src 'self'");
   expect(csp).toContain("object-src 'none'");
-  expect(await pane(session.current.page).getByRole("heading", { name: "UK Companies", level: 1 }).isVisible()).toBe(true);
+  expect(await pane(session.current.page).getByRole("heading", { name: "UK Companies", level: 1 }).isVisible()).toBe(
+    true,
+  );
 });

@@ -41,12 +41,17 @@ afterEach(async () => {
 
 test("Find by website: one address shows its company and inserts it; a bad address is refused; a broken answer says so", async () => {
   const { page } = session.current;
-  const company = (await sandboxCompanies({ CompanyStatus: ["Active"], returnCount: 50 })).find((c) => c.Homepage_domain)!;
+  const company = (await sandboxCompanies({ CompanyStatus: ["Active"], returnCount: 50 })).find(
+    (c) => c.Homepage_domain,
+  )!;
   const view = await openView(page, "Find by website");
   const address = view.getByRole("textbox", { name: "Website address" });
   await address.fill(`https://www.${company.Homepage_domain}/about`);
   await view.getByRole("button", { name: "Look up" }).click();
-  await view.getByTestId("website-status").getByText(/compan(y has|ies have) the website/).waitFor({ timeout: 20_000 });
+  await view
+    .getByTestId("website-status")
+    .getByText(/compan(y has|ies have) the website/)
+    .waitFor({ timeout: 20_000 });
   await view.getByTestId("website-results").getByText(company.CompanyNumber).waitFor();
   await session.current.sim((api) => api.select("Sheet1!H2"));
   await view.getByTestId("website-results").getByRole("button", { name: "Insert at the selection" }).click();
@@ -58,7 +63,10 @@ test("Find by website: one address shows its company and inserts it; a bad addre
 
   await address.fill("not a website");
   await view.getByRole("button", { name: "Look up" }).click();
-  await view.getByTestId("error-bar").getByText(/Type a website address such as example\.co\.uk/).waitFor();
+  await view
+    .getByTestId("error-bar")
+    .getByText(/Type a website address such as example\.co\.uk/)
+    .waitFor();
 
   await productDown();
   await address.fill(company.Homepage_domain!);
@@ -69,7 +77,9 @@ test("Find by website: one address shows its company and inserts it; a bad addre
 
 test("Find by website: the addresses of a selection import with the URL each company matched, bad cells listed, and the table refreshes in place", async () => {
   const { page } = session.current;
-  const withSites = (await sandboxCompanies({ CompanyStatus: ["Active"], returnCount: 200 })).filter((c) => c.Homepage_domain).slice(0, 2);
+  const withSites = (await sandboxCompanies({ CompanyStatus: ["Active"], returnCount: 200 }))
+    .filter((c) => c.Homepage_domain)
+    .slice(0, 2);
   const urls = withSites.map((c) => `https://${c.Homepage_domain}`);
   await session.current.sim((api, u) => {
     api.setCell("Sheet1!S1", [["Website"], [u[0]!], ["no such thing here"], [u[1]!], [u[0]!]]);
@@ -78,23 +88,41 @@ test("Find by website: the addresses of a selection import with the URL each com
   const view = await openView(page, "Find by website");
   await view.getByRole("button", { name: "Website addresses: use the selected cells" }).click();
   const summary = view.getByTestId("urls-summary");
-  await summary.getByText(/^2 website addresses from .*S1:S5 \(1 repeated, counted once\); the first cell was read as a header\.$/).waitFor();
-  await view.getByTestId("urls-summary-invalid").getByText(/S3: not a website address \(it has spaces\)/).waitFor();
+  await summary
+    .getByText(/^2 website addresses from .*S1:S5 \(1 repeated, counted once\); the first cell was read as a header\.$/)
+    .waitFor();
+  await view
+    .getByTestId("urls-summary-invalid")
+    .getByText(/S3: not a website address \(it has spaces\)/)
+    .waitFor();
   await view.getByRole("button", { name: "Import the companies for these addresses to a new sheet" }).click();
-  await view.getByTestId("done-bar").getByText(/^Imported \d+ companies into table (UKCO_Import_\d+) on the sheet Websites/).waitFor({ timeout: 30_000 });
+  await view
+    .getByTestId("done-bar")
+    .getByText(/^Imported \d+ companies into table (UKCO_Import_\d+) on the sheet Websites/)
+    .waitFor({ timeout: 30_000 });
   const header = await session.current.sim((api) => api.values("Websites!A3:C3"));
   expect(header[0]).toEqual(["Matched URL", "CompanyNumber", "CompanyName"]);
   const rows = await session.current.sim((api) => api.values("Websites!A4:B40").filter((r) => r[1] !== ""));
-  for (const company of withSites) expect(rows).toContainEqual([`https://${company.Homepage_domain}`, company.CompanyNumber]);
+  for (const company of withSites)
+    expect(rows).toContainEqual([`https://${company.Homepage_domain}`, company.CompanyNumber]);
   await session.current.screenshot("pane-website-batch");
 
   const first = rows[0]![1] as string;
   await admin(session.current, `/companies/${first}`, { CompanyName: "RENAMED FOR THE REFRESH LTD" });
   const workbook = await openView(page, "Workbook data");
-  const table = (await workbook.locator("li[data-table]").filter({ hasText: "(Websites)" }).getAttribute("data-table"))!;
+  const table = (await workbook
+    .locator("li[data-table]")
+    .filter({ hasText: "(Websites)" })
+    .getAttribute("data-table"))!;
   await workbook.getByRole("button", { name: `Refresh this table (${table})` }).click();
-  await workbook.getByTestId("done-bar").getByText(new RegExp(`Refreshed .* into table ${table}`)).waitFor({ timeout: 30_000 });
-  expect(await session.current.sim((api) => api.values("Websites!B4:C4")[0])).toEqual([first, "RENAMED FOR THE REFRESH LTD"]);
+  await workbook
+    .getByTestId("done-bar")
+    .getByText(new RegExp(`Refreshed .* into table ${table}`))
+    .waitFor({ timeout: 30_000 });
+  expect(await session.current.sim((api) => api.values("Websites!B4:C4")[0])).toEqual([
+    first,
+    "RENAMED FOR THE REFRESH LTD",
+  ]);
   await admin(session.current, "/reset", {});
 });
 
@@ -106,17 +134,27 @@ test("Search by number lists the companies whose number starts so, and inserts t
   const box = view.getByLabel("Company number starts with");
   await box.fill(start.toLowerCase());
   await view.getByRole("button", { name: "Search" }).click();
-  await view.getByTestId("search-status").getByText(new RegExp(`whose number starts with ${start}\\.$`)).waitFor({ timeout: 20_000 });
+  await view
+    .getByTestId("search-status")
+    .getByText(new RegExp(`whose number starts with ${start}\\.$`))
+    .waitFor({ timeout: 20_000 });
   await view.getByTestId("search-results").getByText(company!.CompanyNumber).waitFor();
   await session.current.sim((api) => api.select("Sheet1!AA2"));
   await view.getByRole("button", { name: "Insert at the selection" }).click();
   await view.getByText(/^Inserted \d+ rows? as the table/).waitFor({ timeout: 20_000 });
-  expect(await session.current.sim((api) => api.values("Sheet1!AA2:AC2")[0])).toEqual(["CompanyNumber", "CompanyName", "CompanyStatus"]);
+  expect(await session.current.sim((api) => api.values("Sheet1!AA2:AC2")[0])).toEqual([
+    "CompanyNumber",
+    "CompanyName",
+    "CompanyStatus",
+  ]);
   await session.current.screenshot("pane-search");
 
   await box.fill("12 34!");
   await view.getByRole("button", { name: "Search" }).click();
-  await view.getByTestId("error-bar").getByText(/Type the start of a company number/).waitFor();
+  await view
+    .getByTestId("error-bar")
+    .getByText(/Type the start of a company number/)
+    .waitFor();
 
   await productDown();
   await box.fill(start);
@@ -138,25 +176,45 @@ test("Classify from examples imports companies like the examples with scores, be
   const view = await openView(page, "Classify from examples");
   await session.current.sim((api) => api.select("Sheet1!P1:P7"));
   await view.getByRole("button", { name: "Include: companies like these: use the selected cells" }).click();
-  await view.getByTestId("include-summary").getByText(/^5 company numbers from/).waitFor();
+  await view
+    .getByTestId("include-summary")
+    .getByText(/^5 company numbers from/)
+    .waitFor();
   await view.getByTestId("include-summary-invalid").getByText(/P7:/).waitFor();
   await session.current.sim((api) => api.select("Sheet1!Q1:Q3"));
   await view.getByRole("button", { name: "Exclude: companies unlike these: use the selected cells" }).click();
-  await view.getByTestId("exclude-summary").getByText(/^2 company numbers from/).waitFor();
+  await view
+    .getByTestId("exclude-summary")
+    .getByText(/^2 company numbers from/)
+    .waitFor();
   await view.getByRole("button", { name: "Classify and import to a new sheet" }).click();
-  await view.getByTestId("done-bar").getByText(/^Imported \d+ companies into table (UKCO_Import_\d+) on the sheet Classified/).waitFor({ timeout: 30_000 });
+  await view
+    .getByTestId("done-bar")
+    .getByText(/^Imported \d+ companies into table (UKCO_Import_\d+) on the sheet Classified/)
+    .waitFor({ timeout: 30_000 });
   expect(await session.current.sim((api) => api.values("Classified!A3:B3")[0])).toEqual(["Score", "CompanyNumber"]);
-  const scores = (await session.current.sim((api) => api.values("Classified!A4:A1100"))).map((r) => r[0]).filter((v) => v !== "") as number[];
+  const scores = (await session.current.sim((api) => api.values("Classified!A4:A1100")))
+    .map((r) => r[0])
+    .filter((v) => v !== "") as number[];
   expect(scores.length).toBeGreaterThan(1);
   expect(scores.every((s) => typeof s === "number" && s >= 0 && s <= 1)).toBe(true);
   expect([...scores].sort((a, b) => b - a)).toEqual(scores);
-  expect(await session.current.sim((api) => api.cell("Classified!A1").value)).toMatch(/companies like 5 examples, unlike 2/);
+  expect(await session.current.sim((api) => api.cell("Classified!A1").value)).toMatch(
+    /companies like 5 examples, unlike 2/,
+  );
   await session.current.screenshot("pane-classify-examples");
 
   const workbook = await openView(page, "Workbook data");
-  const table = (await workbook.locator("li[data-table]").filter({ hasText: "(Classified)" }).getAttribute("data-table"))!;
+  const table = (await workbook
+    .locator("li[data-table]")
+    .filter({ hasText: "(Classified)" })
+    .getAttribute("data-table"))!;
   await workbook.getByRole("button", { name: `Refresh this table (${table})` }).click();
-  await workbook.locator(`li[data-table="${table}"]`).getByTestId("done-bar").getByText(new RegExp(`Refreshed ${scores.length} companies into table ${table}`)).waitFor({ timeout: 30_000 });
+  await workbook
+    .locator(`li[data-table="${table}"]`)
+    .getByTestId("done-bar")
+    .getByText(new RegExp(`Refreshed ${scores.length} companies into table ${table}`))
+    .waitFor({ timeout: 30_000 });
 
   await productDown();
   const again = await openView(page, "Classify from examples");
@@ -171,37 +229,58 @@ test("List summary shows the model's counts in words and its distributions as ch
   await view.getByLabel("Classifier model code").fill("RTIC-0001");
   await view.getByLabel("Cutoff score").fill("70%");
   await view.getByRole("button", { name: "Show the summary" }).click();
-  await view.getByTestId("summary-status").getByText(/^Model RTIC-0001 scored 5,000 companies; [\d,]+ \([\d.]+ %\) score 0\.7 or more\.$/).waitFor({ timeout: 20_000 });
+  await view
+    .getByTestId("summary-status")
+    .getByText(/^Model RTIC-0001 scored 5,000 companies; [\d,]+ \([\d.]+ %\) score 0\.7 or more\.$/)
+    .waitFor({ timeout: 20_000 });
   await view.getByTestId("chart-scores").waitFor();
   await view.getByTestId("chart-rtic").waitFor();
   await session.current.screenshot("pane-list-summary");
 
   await view.getByLabel("Cutoff score").fill("2");
   await view.getByRole("button", { name: "Show the summary" }).click();
-  await view.getByTestId("error-bar").getByText(/The cutoff is a score from 0 to 1/).waitFor();
+  await view
+    .getByTestId("error-bar")
+    .getByText(/The cutoff is a score from 0 to 1/)
+    .waitFor();
 
   await view.getByLabel("Cutoff score").fill("0.5");
   await view.getByLabel("Classifier model code").fill("RTIC-9999");
   await view.getByRole("button", { name: "Show the summary" }).click();
-  await view.getByTestId("error-bar").getByText(/found nothing for this/).waitFor({ timeout: 20_000 });
+  await view
+    .getByTestId("error-bar")
+    .getByText(/found nothing for this/)
+    .waitFor({ timeout: 20_000 });
 });
 
 test("Explore lists imports a curated list, page by page, and refreshes it in place; a broken answer is explained", async () => {
   const { page } = session.current;
   const view = await openView(page, "Explore lists");
   const radio = view.getByRole("radio", { name: /^Clean energy \(([\d,]+)\)/ });
-  const label = (await view.getByText(/^Clean energy \([\d,]+\)/).innerText({ timeout: 20_000 }));
+  const label = await view.getByText(/^Clean energy \([\d,]+\)/).innerText({ timeout: 20_000 });
   const expected = Number(/\(([\d,]+)\)/.exec(label)![1]!.replace(/,/g, ""));
   await radio.check();
   await view.getByRole("button", { name: 'Import "Clean energy" to a new sheet' }).click();
-  await view.getByTestId("done-bar").getByText(new RegExp(`^Imported ${expected.toLocaleString("en-GB")} companies into table (UKCO_Import_\\d+) on the sheet Explore`)).waitFor({ timeout: 50_000 });
-  expect(await session.current.sim((api) => api.cell("Explore!A1").value)).toMatch(/explore list "Clean energy" \(clean-energy\)/);
+  await view
+    .getByTestId("done-bar")
+    .getByText(
+      new RegExp(
+        `^Imported ${expected.toLocaleString("en-GB")} companies into table (UKCO_Import_\\d+) on the sheet Explore`,
+      ),
+    )
+    .waitFor({ timeout: 50_000 });
+  expect(await session.current.sim((api) => api.cell("Explore!A1").value)).toMatch(
+    /explore list "Clean energy" \(clean-energy\)/,
+  );
   await session.current.screenshot("pane-explore");
 
   const workbook = await openView(page, "Workbook data");
   const table = (await workbook.locator("li[data-table]").filter({ hasText: "(Explore)" }).getAttribute("data-table"))!;
   await workbook.getByRole("button", { name: `Refresh this table (${table})` }).click();
-  await workbook.getByTestId("done-bar").getByText(new RegExp(`Refreshed ${expected.toLocaleString("en-GB")} companies into table ${table}`)).waitFor({ timeout: 50_000 });
+  await workbook
+    .getByTestId("done-bar")
+    .getByText(new RegExp(`Refreshed ${expected.toLocaleString("en-GB")} companies into table ${table}`))
+    .waitFor({ timeout: 50_000 });
 
   await productDown();
   const again = await openView(page, "Explore lists");

@@ -16,7 +16,12 @@ const XSS = "<img src=x onerror=alert(1)>";
 function giantGroup(): { size: number; root: string; member: string; other: string } {
   const ds = (session.current.sandbox as unknown as { state: { ds: Dataset } }).state.ds;
   const giant = [...ds.groups].sort((a, b) => b.size - a.size)[0]!;
-  return { size: giant.size, root: companyNumberOf(ds, giant.root), member: companyNumberOf(ds, giant.root + 40), other: companyNumberOf(ds, giant.root + 700) };
+  return {
+    size: giant.size,
+    root: companyNumberOf(ds, giant.root),
+    member: companyNumberOf(ds, giant.root + 40),
+    other: companyNumberOf(ds, giant.root + 700),
+  };
 }
 
 beforeAll(async () => {
@@ -39,7 +44,10 @@ test("follows the selected cell and shows a 1,000+ company group, drawing only t
   await session.current.sim((api, n) => api.setCell("Sheet1!B2", `'${n}`), group.member);
   const started = Date.now();
   await session.current.sim((api) => api.select("Sheet1!B2"));
-  await view.getByTestId("group-summary").getByText(`${group.size.toLocaleString("en-GB")} companies`, { exact: false }).waitFor({ timeout: 30_000 });
+  await view
+    .getByTestId("group-summary")
+    .getByText(`${group.size.toLocaleString("en-GB")} companies`, { exact: false })
+    .waitFor({ timeout: 30_000 });
   const shownMs = Date.now() - started;
   expect(await view.getByTestId("group-summary").innerText()).toContain(`(${group.root})`);
 
@@ -48,7 +56,9 @@ test("follows the selected cell and shows a 1,000+ company group, drawing only t
   await search.fill("LIMITED");
   await view.getByText(/\d+ matches/).waitFor();
   const tree = view.getByTestId("group-tree");
-  await page.waitForFunction(() => Number(document.querySelector('[data-testid="group-tree"]')?.getAttribute("data-rows")) > 1000);
+  await page.waitForFunction(
+    () => Number(document.querySelector('[data-testid="group-tree"]')?.getAttribute("data-rows")) > 1000,
+  );
   const searchMs = Date.now() - searchStarted;
   const rows = Number(await tree.getAttribute("data-rows"));
   const drawn = await tree.getByRole("treeitem").count();
@@ -57,7 +67,9 @@ test("follows the selected cell and shows a 1,000+ company group, drawing only t
   await tree.evaluate((el) => (el.scrollTop = 20_000));
   await tree.locator('[role="treeitem"][aria-posinset]').nth(5).waitFor();
   expect(await tree.getByRole("treeitem").count()).toBeLessThan(40);
-  console.log(`group view: ${group.size} companies shown ${shownMs} ms after the selection moved; search over them ${searchMs} ms; ${rows} rows in the tree, ${drawn} drawn`);
+  console.log(
+    `group view: ${group.size} companies shown ${shownMs} ms after the selection moved; search over them ${searchMs} ms; ${rows} rows in the tree, ${drawn} drawn`,
+  );
   await session.current.screenshot("pane-group-search");
   expect(await session.current.axe({ include: ["#root"] })).toEqual([]);
   await search.fill("");
@@ -69,9 +81,24 @@ test("inserts the group as a table at the selection, in tree order, with parent 
   const view = await openView(page, "Group structure");
   await session.current.sim((api) => api.select("Sheet1!D2"));
   await view.getByRole("button", { name: "Insert as table at the selection" }).click();
-  await view.getByTestId("done-bar").getByText(/Inserted/).waitFor({ timeout: 30_000 });
+  await view
+    .getByTestId("done-bar")
+    .getByText(/Inserted/)
+    .waitFor({ timeout: 30_000 });
   const tables = await session.current.sim((api) => api.tables());
-  expect(tables.find((t) => t.name === "UKCO_Group_1")).toMatchObject({ sheet: "Sheet1", rowCount: group.size, headers: ["Level", "Company number", "Company name", "Parent number", "Website", "Consolidated accounts", "Distinct brand"] });
+  expect(tables.find((t) => t.name === "UKCO_Group_1")).toMatchObject({
+    sheet: "Sheet1",
+    rowCount: group.size,
+    headers: [
+      "Level",
+      "Company number",
+      "Company name",
+      "Parent number",
+      "Website",
+      "Consolidated accounts",
+      "Distinct brand",
+    ],
+  });
   const top = await session.current.sim((api) => api.values("Sheet1!D3:G4"));
   expect(top[0]!.slice(0, 2)).toEqual([0, group.root]);
   expect(top[1]![0]).toBe(1);
@@ -94,7 +121,10 @@ test("a company name holding markup shows literally in the tree and in the grid,
   expect(await row.innerText()).toContain(XSS);
   expect(await page.locator('img[src="x"]').count()).toBe(0);
   await view.getByRole("button", { name: "Insert on a new sheet" }).click();
-  await view.getByTestId("done-bar").getByText(/Inserted/).waitFor({ timeout: 30_000 });
+  await view
+    .getByTestId("done-bar")
+    .getByText(/Inserted/)
+    .waitFor({ timeout: 30_000 });
   const sheet = `Group ${group.root}`;
   const names = await session.current.sim((api, s) => api.values(`'${s}'!C2:C2000`).map((r) => r[0]), sheet);
   expect(names.some((name) => String(name).trim() === XSS)).toBe(true);
@@ -117,7 +147,9 @@ test("one whole flow by keyboard alone: open the view, show a group, walk the tr
     page.waitForFunction(
       ([name, wanted]) => {
         const element = document.activeElement;
-        return name === "text" ? element?.textContent?.startsWith(wanted!) === true : element?.getAttribute(name!) === wanted;
+        return name === "text"
+          ? element?.textContent?.startsWith(wanted!) === true
+          : element?.getAttribute(name!) === wanted;
       },
       [attribute, value],
       { timeout: 10_000 },
@@ -145,7 +177,12 @@ test("one whole flow by keyboard alone: open the view, show a group, walk the tr
   await keys("ArrowLeft");
   await focusedHas("aria-level", "2");
   await keys("Tab", "Tab", "Enter");
-  await view.getByTestId("done-bar").getByText(/Inserted .* UKCO_Group_\d+/).waitFor({ timeout: 30_000 });
-  expect((await session.current.sim((api) => api.tables())).filter((t) => t.name.startsWith("UKCO_Group_")).length).toBeGreaterThanOrEqual(3);
+  await view
+    .getByTestId("done-bar")
+    .getByText(/Inserted .* UKCO_Group_\d+/)
+    .waitFor({ timeout: 30_000 });
+  expect(
+    (await session.current.sim((api) => api.tables())).filter((t) => t.name.startsWith("UKCO_Group_")).length,
+  ).toBeGreaterThanOrEqual(3);
   await session.current.screenshot("pane-group-keyboard");
 });

@@ -4,7 +4,16 @@
  * import cancelled midway, and "Refresh this table" after the sandbox's data changed.
  */
 import { assertDistBuilt, useAddinSession } from "../harness";
-import { admin, columnValues, expectNoSecret, openView, pane, sandboxNumbers, signInWithSandbox, storedJwt } from "./pane-helpers";
+import {
+  admin,
+  columnValues,
+  expectNoSecret,
+  openView,
+  pane,
+  sandboxNumbers,
+  signInWithSandbox,
+  storedJwt,
+} from "./pane-helpers";
 
 assertDistBuilt();
 const session = useAddinSession({ sandbox: { companies: 60_000, seed: 42 } });
@@ -24,7 +33,10 @@ async function chooseCodes(view: import("playwright-core").Locator, picker: stri
 /** Call right after changing the query: the count is redone (after a short quiet time), never the old one read. */
 async function waitForCount(view: import("playwright-core").Locator): Promise<number> {
   await view.getByTestId("match-count").getByText("Counting matches…").waitFor();
-  const text = await view.getByTestId("match-count").getByText(/compan(y|ies) match/).innerText({ timeout: 30_000 });
+  const text = await view
+    .getByTestId("match-count")
+    .getByText(/compan(y|ies) match/)
+    .innerText({ timeout: 30_000 });
   return Number(text.replace(/[^\d]/g, ""));
 }
 
@@ -32,8 +44,15 @@ test("signs in with the sandbox credentials; no credential shows in the page, th
   const { page } = session.current;
   await signInWithSandbox(page);
   const cards = pane(page);
-  await expect(cards.getByTestId("card-product").getByText("Signed in", { exact: true }).isVisible()).resolves.toBe(true);
-  await expect(cards.getByTestId("card-classification").getByText(/Signed in as analyst@sandbox.local until/).isVisible()).resolves.toBe(true);
+  await expect(cards.getByTestId("card-product").getByText("Signed in", { exact: true }).isVisible()).resolves.toBe(
+    true,
+  );
+  await expect(
+    cards
+      .getByTestId("card-classification")
+      .getByText(/Signed in as analyst@sandbox.local until/)
+      .isVisible(),
+  ).resolves.toBe(true);
   await session.current.screenshot("pane-sign-in");
   const jwt = await storedJwt(page);
   expect(jwt).toMatch(/^ey/);
@@ -56,21 +75,34 @@ test("imports a filtered list onto a new sheet as a table whose rows are the san
   await session.current.screenshot("pane-import-insights");
   expect(await session.current.axe({ include: ["#root"] })).toEqual([]);
   await view.getByRole("button", { name: `Import ${count.toLocaleString("en-GB")} companies to a new sheet` }).click();
-  await view.getByTestId("done-bar").getByText(/Imported/).waitFor({ timeout: 50_000 });
+  await view
+    .getByTestId("done-bar")
+    .getByText(/Imported/)
+    .waitFor({ timeout: 50_000 });
   const [table] = await session.current.sim((api) => api.tables());
   expect(table).toMatchObject({ name: "UKCO_Import_1", sheet: "Companies", rowCount: count });
   expect(table!.headers.slice(0, 3)).toEqual(["CompanyNumber", "CompanyName", "CompanyStatus"]);
   expect(await columnValues(session.current, "Companies", "A", 4, count)).toEqual(expected);
   // Values as the sandbox holds them, with the formats the pane chose.
   const sample = expected[17]!;
-  const record = (await admin(session.current, `/companies/${sample}`)) as { CompanyName: string; BestEstimateTurnover?: number };
+  const record = (await admin(session.current, `/companies/${sample}`)) as {
+    CompanyName: string;
+    BestEstimateTurnover?: number;
+  };
   const row = 4 + 17;
-  expect(await session.current.sim((api, r) => [api.cell(`Companies!B${r}`).value, api.cell(`Companies!I${r}`)], row)).toEqual([
+  expect(
+    await session.current.sim((api, r) => [api.cell(`Companies!B${r}`).value, api.cell(`Companies!I${r}`)], row),
+  ).toEqual([
     record.CompanyName,
-    expect.objectContaining({ value: record.BestEstimateTurnover ?? "", ...(record.BestEstimateTurnover !== undefined ? { numberFormat: "£#,##0" } : {}) }),
+    expect.objectContaining({
+      value: record.BestEstimateTurnover ?? "",
+      ...(record.BestEstimateTurnover !== undefined ? { numberFormat: "£#,##0" } : {}),
+    }),
   ]);
   expect(await session.current.sim((api) => api.cell("Companies!D4").numberFormat)).toBe("yyyy-mm-dd");
-  expect(await session.current.sim((api) => api.cell("Companies!A1").value)).toMatch(new RegExp(`^UK company data as of .* UTC · Nations: Scotland · ${count.toLocaleString("en-GB")} companies$`));
+  expect(await session.current.sim((api) => api.cell("Companies!A1").value)).toMatch(
+    new RegExp(`^UK company data as of .* UTC · Nations: Scotland · ${count.toLocaleString("en-GB")} companies$`),
+  );
   await session.current.screenshot("pane-import-done");
 });
 
@@ -93,7 +125,9 @@ test("cancelling a 50,000-row import midway keeps the rows written so far and sa
   expect(kept).toBeLessThan(count);
   const table = (await session.current.sim((api) => api.tables())).find((t) => t.name === "UKCO_Import_2")!;
   expect(table).toMatchObject({ sheet: "Companies (2)", rowCount: kept });
-  expect(await session.current.sim((api) => api.cell("'Companies (2)'!A1").value)).toMatch(new RegExp(`cancelled after ${kept.toLocaleString("en-GB")} of ${count.toLocaleString("en-GB")} companies$`));
+  expect(await session.current.sim((api) => api.cell("'Companies (2)'!A1").value)).toMatch(
+    new RegExp(`cancelled after ${kept.toLocaleString("en-GB")} of ${count.toLocaleString("en-GB")} companies$`),
+  );
   const last = await session.current.sim((api, r) => api.cell(`'Companies (2)'!A${r}`).value, 3 + kept);
   expect(last).toMatch(/^\w{8}$/);
 });
@@ -104,11 +138,20 @@ test("refreshing a table after the sandbox's data changed shows the new value in
   await session.current.sim((api) => api.setCell("Companies!L4", '=UKCO.FIELD(A4,"CompanyNumber")'));
   await session.current.sim((api) => api.whenCalculated(20_000));
   expect(await session.current.sim((api) => api.cell("Companies!L4").value)).toBe(firstNumber);
-  await admin(session.current, `/companies/${firstNumber}`, { BestEstimateTurnover: 987_654_321, CompanyStatus: "Liquidation" });
+  await admin(session.current, `/companies/${firstNumber}`, {
+    BestEstimateTurnover: 987_654_321,
+    CompanyStatus: "Liquidation",
+  });
   const view = await openView(page, "Workbook data");
   await view.getByRole("button", { name: "Refresh this table (UKCO_Import_1)" }).click();
-  await view.getByTestId("done-bar").getByText(/Refreshed .* into table UKCO_Import_1/).waitFor({ timeout: 50_000 });
-  expect(await session.current.sim((api) => [api.cell("Companies!A4").value, api.cell("Companies!I4").value])).toEqual([firstNumber, 987_654_321]);
+  await view
+    .getByTestId("done-bar")
+    .getByText(/Refreshed .* into table UKCO_Import_1/)
+    .waitFor({ timeout: 50_000 });
+  expect(await session.current.sim((api) => [api.cell("Companies!A4").value, api.cell("Companies!I4").value])).toEqual([
+    firstNumber,
+    987_654_321,
+  ]);
   const formula = await session.current.sim((api) => api.cell("Companies!L4"));
   expect(formula).toMatchObject({ formula: '=UKCO.FIELD(A4,"CompanyNumber")', value: firstNumber });
   expect(await session.current.sim((api) => api.cell("Companies!A1").value)).toMatch(/^UK company data as of /);

@@ -36,26 +36,49 @@ test("a French list is counted as the sandbox counts it, charted, imported, and 
   const { page } = session.current;
   const filters = await marketCall<{ Filters: { Field: string; Values: { Code: string }[] }[] }>("/v1/fr/filters");
   const code = filters.Filters.find((g) => g.Field === "NAICS")!.Values[0]!.Code;
-  const expected = (await marketCall<{ TotalCount: number }>("/v1/fr/companies", { NAICS: [code], Limit: 1, IncludeTotalCount: true })).TotalCount;
+  const expected = (
+    await marketCall<{ TotalCount: number }>("/v1/fr/companies", { NAICS: [code], Limit: 1, IncludeTotalCount: true })
+  ).TotalCount;
   expect(expected).toBeGreaterThan(0);
 
   const view = await openView(page, "Multi-market");
   await view.getByRole("radio", { name: "France" }).check();
   await view.getByRole("textbox", { name: "Industry codes typed by hand" }).fill(code);
   await view.getByRole("button", { name: "Count companies" }).click();
-  await view.getByTestId("market-count").getByText(`${expected.toLocaleString("en-GB")} compan${expected === 1 ? "y matches" : "ies match"}.`).waitFor({ timeout: 20_000 });
+  await view
+    .getByTestId("market-count")
+    .getByText(`${expected.toLocaleString("en-GB")} compan${expected === 1 ? "y matches" : "ies match"}.`)
+    .waitFor({ timeout: 20_000 });
   await view.getByTestId("chart-codes").waitFor();
   await session.current.screenshot("pane-market-count");
-  await view.getByRole("button", { name: `Import ${expected.toLocaleString("en-GB")} companies to a new sheet` }).click();
-  await view.getByTestId("done-bar").getByText(new RegExp(`^Imported ${expected.toLocaleString("en-GB")} companies into table (UKCO_Import_\\d+) on the sheet Market FR`)).waitFor({ timeout: 50_000 });
-  expect(await session.current.sim((api) => api.cell("'Market FR'!A1").value)).toMatch(/^France company data as of .* · France \(fr\): NAICS: /);
+  await view
+    .getByRole("button", { name: `Import ${expected.toLocaleString("en-GB")} companies to a new sheet` })
+    .click();
+  await view
+    .getByTestId("done-bar")
+    .getByText(
+      new RegExp(
+        `^Imported ${expected.toLocaleString("en-GB")} companies into table (UKCO_Import_\\d+) on the sheet Market FR`,
+      ),
+    )
+    .waitFor({ timeout: 50_000 });
+  expect(await session.current.sim((api) => api.cell("'Market FR'!A1").value)).toMatch(
+    /^France company data as of .* · France \(fr\): NAICS: /,
+  );
   const header = await session.current.sim((api) => api.values("'Market FR'!A3:D3")[0]);
   expect(header).toEqual(["CompanyNumber", "CompanyName", "Status", "PrimaryCode"]);
 
   const workbook = await openView(page, "Workbook data");
-  const table = (await workbook.locator("li[data-table]").filter({ hasText: "(Market FR)" }).getAttribute("data-table"))!;
+  const table = (await workbook
+    .locator("li[data-table]")
+    .filter({ hasText: "(Market FR)" })
+    .getAttribute("data-table"))!;
   await workbook.getByRole("button", { name: `Refresh this table (${table})` }).click();
-  await workbook.locator(`li[data-table="${table}"]`).getByTestId("done-bar").getByText(new RegExp(`Refreshed ${expected.toLocaleString("en-GB")} companies into table ${table}`)).waitFor({ timeout: 50_000 });
+  await workbook
+    .locator(`li[data-table="${table}"]`)
+    .getByTestId("done-bar")
+    .getByText(new RegExp(`Refreshed ${expected.toLocaleString("en-GB")} companies into table ${table}`))
+    .waitFor({ timeout: 50_000 });
   await session.current.screenshot("pane-market-imported");
 });
 
@@ -66,19 +89,28 @@ test("a code the market does not recognise is explained, a bad bound is refused,
   const typed = view.getByRole("textbox", { name: "Industry codes typed by hand" });
   await typed.fill("ZZ-NOT-A-CODE");
   await view.getByRole("button", { name: "Count companies" }).click();
-  await view.getByTestId("market-count").getByText("No companies: the de market does not recognise NAICS ZZ-NOT-A-CODE. Pick values from its lists.").waitFor({ timeout: 20_000 });
+  await view
+    .getByTestId("market-count")
+    .getByText("No companies: the de market does not recognise NAICS ZZ-NOT-A-CODE. Pick values from its lists.")
+    .waitFor({ timeout: 20_000 });
   expect(await view.getByRole("button", { name: "Import to a new sheet" }).isDisabled()).toBe(true);
   await session.current.screenshot("pane-market-unrecognised");
 
   await typed.fill("");
   await view.getByRole("textbox", { name: "Employees from" }).fill("-3");
   await view.getByRole("button", { name: "Count companies" }).click();
-  await view.getByTestId("error-bar").getByText("The smallest size is a whole number of employees, 0 or more.").waitFor();
+  await view
+    .getByTestId("error-bar")
+    .getByText("The smallest size is a whole number of employees, 0 or more.")
+    .waitFor();
   await view.getByRole("textbox", { name: "Employees from" }).fill("");
 
   await admin(session.current, "/faults", { rate504: 1, services: ["market"] });
   await view.getByRole("button", { name: "Count companies" }).click();
-  await view.getByTestId("error-bar").getByText(/The multi-market service did not answer in time/).waitFor({ timeout: 30_000 });
+  await view
+    .getByTestId("error-bar")
+    .getByText(/The multi-market service did not answer in time/)
+    .waitFor({ timeout: 30_000 });
 });
 
 test("numbers from the selection are looked up, one row each, an unknown one saying so; a name search lists and inserts matches", async () => {
@@ -94,10 +126,16 @@ test("numbers from the selection are looked up, one row each, an unknown one say
   const view = await openView(page, "Multi-market");
   await view.getByRole("radio", { name: "United States" }).check();
   await view.getByRole("button", { name: "US company numbers: use the selected cells" }).click();
-  await view.getByTestId("market-numbers-summary").getByText(/^3 company numbers from /).waitFor();
+  await view
+    .getByTestId("market-numbers-summary")
+    .getByText(/^3 company numbers from /)
+    .waitFor();
   await view.getByTestId("market-numbers-summary-invalid").getByText(/A5: /).waitFor();
   await view.getByRole("button", { name: "Look them up into a new sheet" }).click();
-  await view.getByTestId("done-bar").getByText(/^Looked up 3 companies into table/).waitFor({ timeout: 30_000 });
+  await view
+    .getByTestId("done-bar")
+    .getByText(/^Looked up 3 companies into table/)
+    .waitFor({ timeout: 30_000 });
   const rows = await session.current.sim((api) => api.values("'Market US'!A4:B6"));
   expect(rows).toEqual([
     [some[0]!.CompanyNumber, some[0]!.CompanyName],
@@ -108,7 +146,10 @@ test("numbers from the selection are looked up, one row each, an unknown one say
   const word = some[0]!.CompanyName;
   await view.getByRole("textbox", { name: "Company name" }).fill(word);
   await view.getByRole("button", { name: "Search", exact: true }).click();
-  await view.getByTestId("market-search-status").getByText(`like "${word}".`, { exact: false }).waitFor({ timeout: 20_000 });
+  await view
+    .getByTestId("market-search-status")
+    .getByText(`like "${word}".`, { exact: false })
+    .waitFor({ timeout: 20_000 });
   await view.getByTestId("market-search-results").getByText(some[0]!.CompanyNumber).first().waitFor();
   await session.current.sim((api) => api.select("Sheet1!D2"));
   await view.getByTestId("market-search-results").getByRole("button", { name: "Insert at the selection" }).click();

@@ -10,7 +10,9 @@ export const view = (page: Page, id: string): Locator => pane(page).getByTestId(
 export async function openView(page: Page, title: string): Promise<Locator> {
   await pane(page).getByRole("button", { name: "Views" }).click();
   await page.getByRole("menuitemradio", { name: title }).click();
-  const section = pane(page).locator("section", { has: page.getByRole("heading", { level: 2, name: title, exact: true }) });
+  const section = pane(page).locator("section", {
+    has: page.getByRole("heading", { level: 2, name: title, exact: true }),
+  });
   await section.first().waitFor({ state: "visible" });
   return section.first();
 }
@@ -47,7 +49,12 @@ export async function sandboxNumbers(session: AddinSession, body: Record<string,
 }
 
 /** Every credential the sandbox fill stores, and the classification token once signed in. */
-export const SECRETS: readonly string[] = [SANDBOX_CREDENTIALS.productToken, SANDBOX_CREDENTIALS.matchingKey, SANDBOX_CREDENTIALS.marketKey, SANDBOX_CREDENTIALS.classificationPassword];
+export const SECRETS: readonly string[] = [
+  SANDBOX_CREDENTIALS.productToken,
+  SANDBOX_CREDENTIALS.matchingKey,
+  SANDBOX_CREDENTIALS.marketKey,
+  SANDBOX_CREDENTIALS.classificationPassword,
+];
 
 /** Asserts no credential (nor the classification JWT) appears in `text`. */
 export function expectNoSecret(text: string, where: string, jwt?: string): void {
@@ -62,7 +69,13 @@ export async function storedJwt(page: Page): Promise<string | undefined> {
 }
 
 /** The whole table column as Range.values gives it. */
-export async function columnValues(session: AddinSession, sheet: string, column: string, firstRow: number, count: number): Promise<unknown[]> {
+export async function columnValues(
+  session: AddinSession,
+  sheet: string,
+  column: string,
+  firstRow: number,
+  count: number,
+): Promise<unknown[]> {
   const address = `'${sheet}'!${column}${firstRow}:${column}${firstRow + count - 1}`;
   return (await session.sim((api, a) => api.values(a), address)).map((row) => row[0]);
 }

@@ -16,7 +16,10 @@ test("Convert selection to values replaces UKCO formulas, spilled results includ
   const { page } = session.current;
   const numbers = (await sandboxNumbers(session.current, { Nations: ["Wales"] })).slice(0, 3);
   await session.current.sim((api, n) => {
-    api.setCell("Sheet1!A2", n.map((x) => [`'${x}`]));
+    api.setCell(
+      "Sheet1!A2",
+      n.map((x) => [`'${x}`]),
+    );
     api.setCell("Sheet1!B2", '=UKCO.FIELD(A2:A4,"CompanyName")');
     api.setCell("Sheet1!C2", '=UKCO.FIELD(A2,"CompanyNation")');
     api.setCell("Sheet1!D2", "my note");
@@ -27,7 +30,10 @@ test("Convert selection to values replaces UKCO formulas, spilled results includ
   expect(before.map((r) => r[0])).toEqual([expect.any(String), expect.any(String), expect.any(String)]);
 
   const view = await openView(page, "Workbook data");
-  await view.getByTestId("stat-companies").getByText(/^[1-9]/).waitFor({ timeout: 10_000 });
+  await view
+    .getByTestId("stat-companies")
+    .getByText(/^[1-9]/)
+    .waitFor({ timeout: 10_000 });
   await session.current.sim((api) => api.select("Sheet1!B2:D2"));
   await view.getByRole("button", { name: "Convert selection to values" }).click();
   await view.getByText("Converted 2 UKCO formulas to values (4 cells).").waitFor({ timeout: 20_000 });

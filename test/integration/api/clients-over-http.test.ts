@@ -1,6 +1,11 @@
 /** The clients over real HTTP (node:http on an ephemeral port, the platform fetch, the system clock). */
 import {
-  AuthRequiredError, createApiClients, HttpError, pageCompanies, pageMarketCompanies, type ApiClients,
+  AuthRequiredError,
+  createApiClients,
+  HttpError,
+  pageCompanies,
+  pageMarketCompanies,
+  type ApiClients,
 } from "../../../src/api";
 import { LOGIN } from "./support/mini-services";
 import { startTarget, type Target } from "./support/target";
@@ -10,7 +15,12 @@ let api: ApiClients;
 
 beforeAll(async () => {
   target = await startTarget();
-  api = createApiClients({ fetch, credentials: target.credentials, baseUrls: target.baseUrls, retry: { product: { baseDelayMs: 10 }, market: { baseDelayMs: 10 } } });
+  api = createApiClients({
+    fetch,
+    credentials: target.credentials,
+    baseUrls: target.baseUrls,
+    retry: { product: { baseDelayMs: 10 }, market: { baseDelayMs: 10 } },
+  });
 });
 afterAll(() => target.server.close());
 
@@ -25,7 +35,8 @@ test("product: a filtered list with insights, sent as JSON with the bearer token
 
 test("product: paging reads every record once and stops on the short page", async () => {
   const numbers: string[] = [];
-  for await (const page of pageCompanies(api.product, { rtics: ["RTIC-1"] }, { pageSize: 3 })) numbers.push(...page.items.map((c) => c.CompanyNumber ?? ""));
+  for await (const page of pageCompanies(api.product, { rtics: ["RTIC-1"] }, { pageSize: 3 }))
+    numbers.push(...page.items.map((c) => c.CompanyNumber ?? ""));
   expect(numbers).toHaveLength(7);
   expect(new Set(numbers).size).toBe(7);
 });
@@ -41,7 +52,9 @@ test("matching: a single match, then a batch job run to completion and joined ba
   });
   expect(run.status).toBe("completed");
   expect(run.rows.map((r) => [r.input.input_name, r.result?.matched_company_number])).toEqual([
-    ["Alpha", "SC100001"], ["Beta", "SC100002"], ["Gamma", "SC100003"],
+    ["Alpha", "SC100001"],
+    ["Beta", "SC100002"],
+    ["Gamma", "SC100003"],
   ]);
   expect(progress).toEqual(["queued", "queued", "running", "completed"]);
 });
@@ -69,7 +82,8 @@ test("classification: a wrong password is a sign-in failure that does not carry 
 
 test("multi-market: paging by Offset stops when TotalCount is reached", async () => {
   const pages = [];
-  for await (const page of pageMarketCompanies(api.market, "us", { NAICS: ["333998"] }, { pageSize: 2 })) pages.push(page.items.length);
+  for await (const page of pageMarketCompanies(api.market, "us", { NAICS: ["333998"] }, { pageSize: 2 }))
+    pages.push(page.items.length);
   expect(pages).toEqual([2, 2, 1]);
 });
 

@@ -1,5 +1,14 @@
 /** Transport behaviour over real sockets: time-outs, refused connections, Retry-After, bodies of every kind. */
-import { AbortedError, createApiClients, HttpError, NetworkError, RateLimitedError, SchemaError, TimeoutError, type ApiClientsOptions } from "../../../src/api";
+import {
+  AbortedError,
+  createApiClients,
+  HttpError,
+  NetworkError,
+  RateLimitedError,
+  SchemaError,
+  TimeoutError,
+  type ApiClientsOptions,
+} from "../../../src/api";
 import { startTinyServer, type Handler, type TinyServer } from "./support/tiny-server";
 
 const TOKEN = "prod-int-token-51c9a7";
@@ -18,7 +27,10 @@ async function clientsFor(handler: Handler, extra: Partial<ApiClientsOptions> = 
 }
 
 test("a server that never answers gives TimeoutError after the configured time-out", async () => {
-  const api = await clientsFor(() => "hang", { timeouts: { product: { readMs: 150 } }, retry: { product: { clientTimeoutRetries: 0 } } });
+  const api = await clientsFor(() => "hang", {
+    timeouts: { product: { readMs: 150 } },
+    retry: { product: { clientTimeoutRetries: 0 } },
+  });
   const started = Date.now();
   const error = await api.product.filters().catch((e: unknown) => e);
   expect(error).toBeInstanceOf(TimeoutError);
@@ -48,14 +60,22 @@ test("a refused connection is a NetworkError", async () => {
 
 test("Retry-After is honoured between real requests", async () => {
   let calls = 0;
-  const api = await clientsFor(() => (++calls === 1 ? { status: 429, headers: { "retry-after": "1" }, json: { message: "Too Many Attempts." } } : { status: 200, json: { Filters: [] } }));
+  const api = await clientsFor(() =>
+    ++calls === 1
+      ? { status: 429, headers: { "retry-after": "1" }, json: { message: "Too Many Attempts." } }
+      : { status: 200, json: { Filters: [] } },
+  );
   await expect(api.product.filters()).resolves.toEqual({ Filters: [] });
   const [first, second] = server?.seen ?? [];
   expect((second?.at ?? 0) - (first?.at ?? 0)).toBeGreaterThanOrEqual(950);
 });
 
 test("429 on every attempt ends in RateLimitedError after the documented number of sends", async () => {
-  const api = await clientsFor(() => ({ status: 429, json: { error: "Too many requests" } }), { retry: { matching: { baseDelayMs: 5 } } }, "dm_live_int_8e21f0b3");
+  const api = await clientsFor(
+    () => ({ status: 429, json: { error: "Too many requests" } }),
+    { retry: { matching: { baseDelayMs: 5 } } },
+    "dm_live_int_8e21f0b3",
+  );
   const limited = await api.matching.match({ input_name: "Acme" }).catch((e: unknown) => e);
   expect(limited).toBeInstanceOf(RateLimitedError);
   expect(limited).toMatchObject({ serverMessage: "Too many requests" });
@@ -63,10 +83,15 @@ test("429 on every attempt ends in RateLimitedError after the documented number 
 });
 
 test("a 500 with no body, and a problem+json gateway error, are both read by status first", async () => {
-  const api = await clientsFor((req) =>
-    req.url.includes("/us/")
-      ? { status: 500, text: "" }
-      : { status: 404, headers: { "content-type": "application/problem+json" }, text: JSON.stringify({ title: "Not Found", status: 404, trace: { requestId: "r-9" } }) },
+  const api = await clientsFor(
+    (req) =>
+      req.url.includes("/us/")
+        ? { status: 500, text: "" }
+        : {
+            status: 404,
+            headers: { "content-type": "application/problem+json" },
+            text: JSON.stringify({ title: "Not Found", status: 404, trace: { requestId: "r-9" } }),
+          },
     { retry: { market: { baseDelayMs: 5 } } },
   );
   const empty = (await api.market.filters("us").catch((e: unknown) => e)) as HttpError;

@@ -16,9 +16,13 @@ interface FunctionMetadata {
   options?: Record<string, boolean>;
 }
 
-function builtMetadata(): { functions: FunctionMetadata[]; enums?: { id: string; values: { stringValue: string; tooltip: string }[] }[] } {
+function builtMetadata(): {
+  functions: FunctionMetadata[];
+  enums?: { id: string; values: { stringValue: string; tooltip: string }[] }[];
+} {
   const file = path.join(DIST, "functions.json");
-  if (!existsSync(file)) throw new Error("dist/functions.json is missing: run `npm run build` (npm test builds before Jest).");
+  if (!existsSync(file))
+    throw new Error("dist/functions.json is missing: run `npm run build` (npm test builds before Jest).");
   return JSON.parse(readFileSync(file, "utf8"));
 }
 
@@ -50,7 +54,9 @@ describe("functions.json generated from JSDoc by the build", () => {
     ["MARKET", "market", ["us", "fr", "de", "ie"]],
   ])("UKCO.%s offers its %s choices as you type (a custom enum, each with a tooltip)", (id, parameter, values) => {
     const metadata = builtMetadata();
-    const enumId = metadata.functions.find((f) => f.id === id)!.parameters.find((p) => p.name === parameter)!.customEnumId;
+    const enumId = metadata.functions
+      .find((f) => f.id === id)!
+      .parameters.find((p) => p.name === parameter)!.customEnumId;
     const choices = metadata.enums?.find((e) => e.id === enumId);
     expect(choices?.values.map((v) => v.stringValue)).toEqual(values);
     expect(choices!.values.every((v) => v.tooltip.length > 5)).toBe(true);

@@ -12,13 +12,20 @@ jest.setTimeout(60_000);
 
 let sandbox: RunningSandbox;
 let harness: Harness;
-let sample: { CompanyNumber: string; CompanyName: string; IncorporationDate?: string | null; BestEstimateTurnover?: number | null }[];
+let sample: {
+  CompanyNumber: string;
+  CompanyName: string;
+  IncorporationDate?: string | null;
+  BestEstimateTurnover?: number | null;
+}[];
 
 beforeAll(async () => {
   sandbox = await startSandbox({ companies: 5000, seed: 11, matchLatencyMs: [0, 2], batchQueuedMs: 20, batchRowMs: 0 });
   harness = await startHarness({ running: sandbox });
   const page = await harness.clients.product.listCompanies({ returnCount: 40, skip: 100 });
-  sample = page.companies.filter((c): c is (typeof sample)[number] => !("invalid" in c) && !!c.CompanyName && c.CompanyStatus === "Active");
+  sample = page.companies.filter(
+    (c): c is (typeof sample)[number] => !("invalid" in c) && !!c.CompanyName && c.CompanyStatus === "Active",
+  );
 });
 
 afterAll(async () => {
@@ -28,7 +35,13 @@ afterAll(async () => {
 
 test("FIELD answers the sandbox's values, typed: text, numbers and dates", async () => {
   const withTurnover = sample.find((c) => typeof c.BestEstimateTurnover === "number")!;
-  const grid = await fieldFormula(harness.engine, [[withTurnover.CompanyNumber]], [["CompanyName", "BestEstimateTurnover", "IncorporationDate"]], null, {});
+  const grid = await fieldFormula(
+    harness.engine,
+    [[withTurnover.CompanyNumber]],
+    [["CompanyName", "BestEstimateTurnover", "IncorporationDate"]],
+    null,
+    {},
+  );
   expect(grid[0]![0]).toBe(withTurnover.CompanyName);
   expect(grid[0]![1]).toBe(withTurnover.BestEstimateTurnover);
   expect(isDateCell(grid[0]![2]) && grid[0]![2].iso).toBe(withTurnover.IncorporationDate!.slice(0, 10));
@@ -37,7 +50,9 @@ test("FIELD answers the sandbox's values, typed: text, numbers and dates", async
 test("a table of 40 companies costs one request, and the same table again costs none", async () => {
   const before = harness.requests.product ?? 0;
   const numbers = sample.map((c) => [c.CompanyNumber]);
-  const grid = await fieldFormula(harness.engine, numbers, [["CompanyName", "CompanyStatus"]], null, { address: "Sheet1!C2" });
+  const grid = await fieldFormula(harness.engine, numbers, [["CompanyName", "CompanyStatus"]], null, {
+    address: "Sheet1!C2",
+  });
   expect(grid.map((row) => row[0])).toEqual(sample.map((c) => c.CompanyName));
   const after = harness.requests.product ?? 0;
   expect(after - before).toBeLessThanOrEqual(1);
@@ -47,14 +62,30 @@ test("a table of 40 companies costs one request, and the same table again costs 
 
 test("MATCH finds the sandbox companies by name, and says so when nothing matches", async () => {
   const names = sample.slice(0, 8);
-  const numbers = await Promise.all(names.map((c) => matchFormula(harness.engine, c.CompanyName, null, null, null, {})));
+  const numbers = await Promise.all(
+    names.map((c) => matchFormula(harness.engine, c.CompanyName, null, null, null, {})),
+  );
   expect(numbers.map((g) => g[0]![0])).toEqual(names.map((c) => c.CompanyNumber));
-  await expect(matchFormula(harness.engine, "Zzyzx Qwfp Nonexistent Holdings", null, null, null, {})).rejects.toThrow(/No match for/);
+  await expect(matchFormula(harness.engine, "Zzyzx Qwfp Nonexistent Holdings", null, null, null, {})).rejects.toThrow(
+    /No match for/,
+  );
 });
 
 test("CLASSIFY gives different industries for different descriptions", async () => {
-  const software = await classifyFormula(harness.engine, "We develop cloud accounting software and payroll apps for small businesses", "rtics", 3, {});
-  const bakery = await classifyFormula(harness.engine, "Family bakery making bread, cakes and pastries for local cafes", "rtics", 3, {});
+  const software = await classifyFormula(
+    harness.engine,
+    "We develop cloud accounting software and payroll apps for small businesses",
+    "rtics",
+    3,
+    {},
+  );
+  const bakery = await classifyFormula(
+    harness.engine,
+    "Family bakery making bread, cakes and pastries for local cafes",
+    "rtics",
+    3,
+    {},
+  );
   expect(software[0]!.length).toBeGreaterThan(0);
   expect(software[0]![0]).not.toEqual(bakery[0]![0]);
 });
@@ -72,7 +103,9 @@ test("GROUP spills the group from its ultimate parent", async () => {
 
 test("with a token lacking jobdata:read, job-posting fields are #N/A naming the scope", async () => {
   const basic = await startHarness({ running: sandbox, productToken: "basic" });
-  const cell = ((await fieldFormula(basic.engine, sample[0]!.CompanyNumber, "CompanyJobPostings.Postings", null, {})) as unknown[][])[0]?.[0];
+  const cell = (
+    (await fieldFormula(basic.engine, sample[0]!.CompanyNumber, "CompanyJobPostings.Postings", null, {})) as unknown[][]
+  )[0]?.[0];
   expect(cell).toBeInstanceOf(UnavailableError);
   expect((cell as Error).message).toContain("jobdata:read");
 });
@@ -82,12 +115,12 @@ test("the saved workbook store holds none of the credentials, byte for byte", as
   await harness.engine.save();
   const saved = Buffer.from(harness.store.text ?? "", "utf8");
   expect(saved.length).toBeGreaterThan(100);
-  const secrets = [
-    ...Object.values(sandbox.credentials),
-    (await harness.credentials.getToken("classification"))!,
-  ];
+  const secrets = [...Object.values(sandbox.credentials), (await harness.credentials.getToken("classification"))!];
   for (const secret of secrets) {
-    expect({ secret: secret.slice(0, 6), found: saved.includes(Buffer.from(secret, "utf8")) }).toEqual({ secret: secret.slice(0, 6), found: false });
+    expect({ secret: secret.slice(0, 6), found: saved.includes(Buffer.from(secret, "utf8")) }).toEqual({
+      secret: secret.slice(0, 6),
+      found: false,
+    });
   }
 });
 

@@ -18,8 +18,24 @@ jest.setTimeout(300_000);
 const FIELDS = ["CompanyName", "CompanyStatus", "RegisteredPostcode", "BestEstimateEmployees", "CompanyCategory"];
 /** The issue's mix, and a storm that makes sure every kind of failure reaches some cells. */
 const FAULT_MIXES = {
-  "the issue's fault mix": { rate429: 0.05, rate503: 0.05, rate500: 0.02, timeoutRate: 0.01, timeoutMs: null, malformedRate: 0.01, seed: 5 },
-  "a fault storm": { rate429: 0.15, rate503: 0.15, rate500: 0.1, timeoutRate: 0.05, timeoutMs: null, malformedRate: 0.2, seed: 9 },
+  "the issue's fault mix": {
+    rate429: 0.05,
+    rate503: 0.05,
+    rate500: 0.02,
+    timeoutRate: 0.01,
+    timeoutMs: null,
+    malformedRate: 0.01,
+    seed: 5,
+  },
+  "a fault storm": {
+    rate429: 0.15,
+    rate503: 0.15,
+    rate500: 0.1,
+    timeoutRate: 0.05,
+    timeoutMs: null,
+    malformedRate: 0.2,
+    seed: 9,
+  },
 } as const;
 
 let sandbox: RunningSandbox;
@@ -53,75 +69,104 @@ async function recalculate(cells: Cell[], limitMs: number): Promise<unknown[]> {
   const deadline = new Promise<typeof stuck>((resolve) => setTimeout(() => resolve(stuck), limitMs).unref());
   return Promise.all(
     cells.map((cell) =>
-      Promise.race([cell.run(cell.address).then((grid) => grid[0]![0], (error: unknown) => error), deadline]),
+      Promise.race([
+        cell.run(cell.address).then(
+          (grid) => grid[0]![0],
+          (error: unknown) => error,
+        ),
+        deadline,
+      ]),
     ),
   );
 }
 
-test.each(Object.keys(FAULT_MIXES))("under %s, 10,000 FIELD and 1,000 MATCH cells settle, and refreshing the errors converges", async (mix) => {
-  const faults = FAULT_MIXES[mix as keyof typeof FAULT_MIXES];
-  await fetch(`${sandbox.origin}/__admin/reset`, { method: "POST" });
-  await harness.engine.clear();
-  const page1 = await harness.clients.product.listCompanies({ returnCount: 1000, skip: 0 });
-  const page2 = await harness.clients.product.listCompanies({ returnCount: 1000, skip: 1000 });
-  const companies = [...page1.companies, ...page2.companies].filter((c) => !("invalid" in c)) as Record<string, unknown>[];
-  expect(companies).toHaveLength(2000);
-  const truthMatches = new Map<string, string>();
-  for (const company of companies.slice(0, 800)) {
-    const name = String(company.CompanyName);
-    if (!truthMatches.has(name.toUpperCase())) truthMatches.set(name, String(company.CompanyNumber));
-  }
-
-  const cells: Cell[] = [];
-  for (let i = 0; i < 10_000; i++) {
-    const company = companies[i % 2000]!;
-    const field = FIELDS[Math.floor(i / 2000)]!;
-    cells.push({
-      address: `Sheet1!${String.fromCharCode(66 + Math.floor(i / 2000))}${(i % 2000) + 2}`,
-      run: (address) => fieldFormula(harness.engine, company.CompanyNumber, field, null, { address }),
-      expected: company[field] ?? "",
-    });
-  }
-  const names = [...truthMatches.keys()];
-  // Matching answers the exact names of active companies with their own numbers; dissolved twins can
-  // share a name, so the truth is what the service answers without faults, asked once.
-  const clean = await harness.clients.matching.runBatch(names.slice(0, 1000).map((input_name) => ({ input_name })));
-  for (let i = 0; i < 1000; i++) {
-    const name = names[i % names.length]!;
-    cells.push({
-      address: `Sheet2!A${i + 2}`,
-      run: (address) => matchFormula(harness.engine, name, null, null, null, { address }),
-      expected: clean.rows[i % names.length]?.result?.matched_company_number ?? null,
-    });
-  }
-
-  await fetch(`${sandbox.origin}/__admin/faults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(faults) });
-  const requestsBefore = { ...harness.requests };
-
-  let results = await recalculate(cells, 120_000);
-  const firstRound = results.filter((r) => r instanceof UserError).length;
-  expect(results.filter((r) => typeof r === "symbol")).toEqual([]);
-  for (const [i, result] of results.entries()) {
-    if (result instanceof UserError) {
-      expect(result.message).toMatch(/Press Refresh|pane|Try again/);
-    } else if (cells[i]!.expected !== null) {
-      expect({ address: cells[i]!.address, value: result }).toEqual({ address: cells[i]!.address, value: cells[i]!.expected });
+test.each(Object.keys(FAULT_MIXES))(
+  "under %s, 10,000 FIELD and 1,000 MATCH cells settle, and refreshing the errors converges",
+  async (mix) => {
+    const faults = FAULT_MIXES[mix as keyof typeof FAULT_MIXES];
+    await fetch(`${sandbox.origin}/__admin/reset`, { method: "POST" });
+    await harness.engine.clear();
+    const page1 = await harness.clients.product.listCompanies({ returnCount: 1000, skip: 0 });
+    const page2 = await harness.clients.product.listCompanies({ returnCount: 1000, skip: 1000 });
+    const companies = [...page1.companies, ...page2.companies].filter((c) => !("invalid" in c)) as Record<
+      string,
+      unknown
+    >[];
+    expect(companies).toHaveLength(2000);
+    const truthMatches = new Map<string, string>();
+    for (const company of companies.slice(0, 800)) {
+      const name = String(company.CompanyName);
+      if (!truthMatches.has(name.toUpperCase())) truthMatches.set(name, String(company.CompanyNumber));
     }
-  }
 
-  let rounds = 0;
-  while (results.some((r) => r instanceof UserError) && rounds < 8) {
-    rounds += 1;
-    const failed = cells.filter((_, i) => results[i] instanceof UserError);
-    harness.engine.refresh({ kind: "ranges", addresses: failed.map((c) => c.address) });
-    const again = await recalculate(failed, 120_000);
-    let k = 0;
-    results = results.map((r) => (r instanceof UserError ? again[k++] : r));
-  }
-  await fetch(`${sandbox.origin}/__admin/faults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ rate429: 0, rate503: 0, rate500: 0, timeoutRate: 0, malformedRate: 0 }) });
-  if (mix === "a fault storm") expect(firstRound).toBeGreaterThan(0);
-  expect(results.filter((r) => r instanceof UserError || typeof r === "symbol")).toEqual([]);
-  expect(results.map((r, i) => (cells[i]!.expected === null ? "unmatched" : r === cells[i]!.expected))).not.toContain(false);
-  const sent = Object.fromEntries(Object.entries(harness.requests).map(([k, v]) => [k, v - (requestsBefore[k] ?? 0)]));
-  console.log(`${mix}: ${firstRound} of ${cells.length} cells in error after the first recalculation; all right after ${rounds} refresh round(s); HTTP requests ${JSON.stringify(sent)}`);
-});
+    const cells: Cell[] = [];
+    for (let i = 0; i < 10_000; i++) {
+      const company = companies[i % 2000]!;
+      const field = FIELDS[Math.floor(i / 2000)]!;
+      cells.push({
+        address: `Sheet1!${String.fromCharCode(66 + Math.floor(i / 2000))}${(i % 2000) + 2}`,
+        run: (address) => fieldFormula(harness.engine, company.CompanyNumber, field, null, { address }),
+        expected: company[field] ?? "",
+      });
+    }
+    const names = [...truthMatches.keys()];
+    // Matching answers the exact names of active companies with their own numbers; dissolved twins can
+    // share a name, so the truth is what the service answers without faults, asked once.
+    const clean = await harness.clients.matching.runBatch(names.slice(0, 1000).map((input_name) => ({ input_name })));
+    for (let i = 0; i < 1000; i++) {
+      const name = names[i % names.length]!;
+      cells.push({
+        address: `Sheet2!A${i + 2}`,
+        run: (address) => matchFormula(harness.engine, name, null, null, null, { address }),
+        expected: clean.rows[i % names.length]?.result?.matched_company_number ?? null,
+      });
+    }
+
+    await fetch(`${sandbox.origin}/__admin/faults`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(faults),
+    });
+    const requestsBefore = { ...harness.requests };
+
+    let results = await recalculate(cells, 120_000);
+    const firstRound = results.filter((r) => r instanceof UserError).length;
+    expect(results.filter((r) => typeof r === "symbol")).toEqual([]);
+    for (const [i, result] of results.entries()) {
+      if (result instanceof UserError) {
+        expect(result.message).toMatch(/Press Refresh|pane|Try again/);
+      } else if (cells[i]!.expected !== null) {
+        expect({ address: cells[i]!.address, value: result }).toEqual({
+          address: cells[i]!.address,
+          value: cells[i]!.expected,
+        });
+      }
+    }
+
+    let rounds = 0;
+    while (results.some((r) => r instanceof UserError) && rounds < 8) {
+      rounds += 1;
+      const failed = cells.filter((_, i) => results[i] instanceof UserError);
+      harness.engine.refresh({ kind: "ranges", addresses: failed.map((c) => c.address) });
+      const again = await recalculate(failed, 120_000);
+      let k = 0;
+      results = results.map((r) => (r instanceof UserError ? again[k++] : r));
+    }
+    await fetch(`${sandbox.origin}/__admin/faults`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ rate429: 0, rate503: 0, rate500: 0, timeoutRate: 0, malformedRate: 0 }),
+    });
+    if (mix === "a fault storm") expect(firstRound).toBeGreaterThan(0);
+    expect(results.filter((r) => r instanceof UserError || typeof r === "symbol")).toEqual([]);
+    expect(results.map((r, i) => (cells[i]!.expected === null ? "unmatched" : r === cells[i]!.expected))).not.toContain(
+      false,
+    );
+    const sent = Object.fromEntries(
+      Object.entries(harness.requests).map(([k, v]) => [k, v - (requestsBefore[k] ?? 0)]),
+    );
+    console.log(
+      `${mix}: ${firstRound} of ${cells.length} cells in error after the first recalculation; all right after ${rounds} refresh round(s); HTTP requests ${JSON.stringify(sent)}`,
+    );
+  },
+);

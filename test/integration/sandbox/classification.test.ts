@@ -14,10 +14,17 @@ afterAll(() => sb.close());
 afterEach(() => admin("/reset", {}));
 
 function login(fields: Record<string, string>) {
-  return call(url("/api/v1/login/access-token"), { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields).toString() });
+  return call(url("/api/v1/login/access-token"), {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields).toString(),
+  });
 }
 
-async function token(username: string = sb.credentials.classificationUsername, password: string = sb.credentials.classificationPassword): Promise<string> {
+async function token(
+  username: string = sb.credentials.classificationUsername,
+  password: string = sb.credentials.classificationPassword,
+): Promise<string> {
   const r = await login({ username, password, grant_type: "password", scope: "" });
   expect(r.status).toBe(200);
   return r.body.access_token;
@@ -27,7 +34,10 @@ const classify = (tok: string, body: unknown) => postJson(url("/api/v1/instantCl
 
 describe("login", () => {
   test("issues a bearer JWT whose exp is about 8 days ahead", async () => {
-    const r = await login({ username: sb.credentials.classificationUsername, password: sb.credentials.classificationPassword });
+    const r = await login({
+      username: sb.credentials.classificationUsername,
+      password: sb.credentials.classificationPassword,
+    });
     expect(r.body.token_type).toBe("bearer");
     const claims = JSON.parse(Buffer.from(r.body.access_token.split(".")[1], "base64url").toString());
     expect(claims.exp - claims.iat).toBe(8 * 24 * 3600);
@@ -46,13 +56,29 @@ describe("login", () => {
 describe("instant classification", () => {
   test("different texts get different RTICs, with the item fields of the contract choices", async () => {
     const tok = await token();
-    const cyber = await classify(tok, { Text: "Penetration testing, threat intelligence and encryption software for banks: cyber security." });
+    const cyber = await classify(tok, {
+      Text: "Penetration testing, threat intelligence and encryption software for banks: cyber security.",
+    });
     const bakery = await classify(tok, { Text: "An artisan bakery and brewery making bread, cakes and craft beer." });
     expect(cyber.status).toBe(200);
-    expect(cyber.body.RTICs[0]).toEqual({ Code: "RTIC-0042", Description: "Cyber security software", Score: expect.any(Number), WordsMatched: expect.any(Number) });
+    expect(cyber.body.RTICs[0]).toEqual({
+      Code: "RTIC-0042",
+      Description: "Cyber security software",
+      Score: expect.any(Number),
+      WordsMatched: expect.any(Number),
+    });
     expect(bakery.body.RTICs[0].Code).toBe("RTIC-0029");
-    for (const key of ["SICs", "RSICs", "RNAICs"]) expect(cyber.body[key][0]).toEqual({ Code: expect.any(String), Description: expect.any(String), Score: expect.any(Number) });
-    expect(cyber.body.SimilarCompanies[0]).toEqual({ CompanyNumber: expect.any(String), CompanyName: expect.any(String), Similarity: expect.any(Number) });
+    for (const key of ["SICs", "RSICs", "RNAICs"])
+      expect(cyber.body[key][0]).toEqual({
+        Code: expect.any(String),
+        Description: expect.any(String),
+        Score: expect.any(Number),
+      });
+    expect(cyber.body.SimilarCompanies[0]).toEqual({
+      CompanyNumber: expect.any(String),
+      CompanyName: expect.any(String),
+      Similarity: expect.any(Number),
+    });
     expect(cyber.body.TotalWordsProcessed).toBe(11);
     expect(Number.isInteger(cyber.body.ProcessingTimeMs)).toBe(true);
     expect(cyber.body.Description).toMatch(/^Penetration/);
@@ -61,8 +87,15 @@ describe("instant classification", () => {
 
   test("a known website is classified from its company; an unknown one from the words of its address", async () => {
     const tok = await token();
-    const list = await postJson(`${sb.urls.product}/v2/companies`, sb.credentials.productToken, { rtics: ["RTIC-0013"], CompanyStatus: ["Active"], returnCount: 200 });
-    const company = list.body.companies.find((c: { Homepage_domain?: string; RTICs: { Code: string }[]; IsWebsiteInheritedFromGroupStructure: boolean }) => c.Homepage_domain && c.RTICs[0]!.Code === "RTIC-0013" && !c.IsWebsiteInheritedFromGroupStructure);
+    const list = await postJson(`${sb.urls.product}/v2/companies`, sb.credentials.productToken, {
+      rtics: ["RTIC-0013"],
+      CompanyStatus: ["Active"],
+      returnCount: 200,
+    });
+    const company = list.body.companies.find(
+      (c: { Homepage_domain?: string; RTICs: { Code: string }[]; IsWebsiteInheritedFromGroupStructure: boolean }) =>
+        c.Homepage_domain && c.RTICs[0]!.Code === "RTIC-0013" && !c.IsWebsiteInheritedFromGroupStructure,
+    );
     const known = await classify(tok, { Website: `https://www.${company.Homepage_domain}` });
     expect(known.body.Website).toBe(`https://www.${company.Homepage_domain}`);
     expect(known.body.RTICs.map((r: { Code: string }) => r.Code)).toContain("RTIC-0013");
@@ -83,7 +116,13 @@ describe("instant classification", () => {
 
   test("422 for both, neither, over-long Text or Website", async () => {
     const tok = await token();
-    for (const body of [{ Text: "a", Website: "b" }, {}, { Text: "x".repeat(1001) }, { Website: `https://${"x".repeat(500)}.com` }, { Text: 42 }]) {
+    for (const body of [
+      { Text: "a", Website: "b" },
+      {},
+      { Text: "x".repeat(1001) },
+      { Website: `https://${"x".repeat(500)}.com` },
+      { Text: 42 },
+    ]) {
       const r = await classify(tok, body);
       expect(r.status).toBe(422);
       expect(Array.isArray(r.body.detail)).toBe(true);

@@ -16,25 +16,47 @@ afterAll(() => sb.close());
 afterEach(() => admin("/reset", {}));
 
 test("CORS: preflights are answered and responses echo the origin and expose Retry-After", async () => {
-  const pre = await call(`${sb.urls.product}/v2/companies`, { method: "OPTIONS", headers: { Origin: "https://localhost:3000", "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "authorization,content-type" } });
+  const pre = await call(`${sb.urls.product}/v2/companies`, {
+    method: "OPTIONS",
+    headers: {
+      Origin: "https://localhost:3000",
+      "Access-Control-Request-Method": "POST",
+      "Access-Control-Request-Headers": "authorization,content-type",
+    },
+  });
   expect(pre.status).toBe(204);
   expect(pre.headers.get("access-control-allow-origin")).toBe("https://localhost:3000");
   expect(pre.headers.get("access-control-allow-headers")).toMatch(/authorization/i);
-  const r = await call(`${sb.urls.product}/v2/filters`, { headers: { Origin: "https://localhost:3000", Authorization: `Bearer ${token}` } });
+  const r = await call(`${sb.urls.product}/v2/filters`, {
+    headers: { Origin: "https://localhost:3000", Authorization: `Bearer ${token}` },
+  });
   expect(r.headers.get("access-control-allow-origin")).toBe("https://localhost:3000");
   expect(r.headers.get("access-control-expose-headers")).toMatch(/Retry-After/);
 });
 
 test("an admin patch shows up in lists, CompanyChanges and matching; reset undoes it", async () => {
   const [c] = (await companies({ returnCount: 1, CompanyStatus: ["Active"] })).body.companies;
-  const patched = await admin(`/companies/${c.CompanyNumber}`, { BestEstimateTurnover: 123_456_789, CompanyName: "ZEBRAFISH QUANTUM WIDGETS LIMITED" });
+  const patched = await admin(`/companies/${c.CompanyNumber}`, {
+    BestEstimateTurnover: 123_456_789,
+    CompanyName: "ZEBRAFISH QUANTUM WIDGETS LIMITED",
+  });
   expect(patched.status).toBe(200);
   const after = await companies({ CompanyNumbers: [c.CompanyNumber] });
-  expect(after.body.companies[0]).toMatchObject({ BestEstimateTurnover: 123_456_789, CompanyName: "ZEBRAFISH QUANTUM WIDGETS LIMITED" });
-  expect(after.body.CompanyChanges.map((ch: { Field: string }) => ch.Field).sort()).toEqual(["BestEstimateTurnover", "CompanyName"]);
-  const m = await postJson(`${sb.urls.matching}/api/v1/match`, sb.credentials.matchingKey, { input_name: "Zebrafish Quantum Widgets Ltd" });
+  expect(after.body.companies[0]).toMatchObject({
+    BestEstimateTurnover: 123_456_789,
+    CompanyName: "ZEBRAFISH QUANTUM WIDGETS LIMITED",
+  });
+  expect(after.body.CompanyChanges.map((ch: { Field: string }) => ch.Field).sort()).toEqual([
+    "BestEstimateTurnover",
+    "CompanyName",
+  ]);
+  const m = await postJson(`${sb.urls.matching}/api/v1/match`, sb.credentials.matchingKey, {
+    input_name: "Zebrafish Quantum Widgets Ltd",
+  });
   expect(m.body.matched_company_number).toBe(c.CompanyNumber);
-  const insights = await postJson(`${sb.urls.product}/v2/companies?insights=true`, token, { CompanyNumbers: [c.CompanyNumber] });
+  const insights = await postJson(`${sb.urls.product}/v2/companies?insights=true`, token, {
+    CompanyNumbers: [c.CompanyNumber],
+  });
   expect(insights.body.insights.TurnoverBands.find((b: { Band: string }) => b.Band === "£50m and over").Count).toBe(1);
   await admin("/reset", {});
   const restored = await companies({ CompanyNumbers: [c.CompanyNumber] });
@@ -74,7 +96,12 @@ test("held responses: late after timeoutMs, or never until the client gives up",
   expect((await getJson(`${sb.urls.product}/v2/filters`, token)).status).toBe(200);
   expect(Date.now() - started).toBeGreaterThanOrEqual(280);
   await admin("/faults", { timeoutMs: null });
-  await expect(fetch(`${sb.urls.product}/v2/filters`, { headers: { Authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(300) })).rejects.toThrow();
+  await expect(
+    fetch(`${sb.urls.product}/v2/filters`, {
+      headers: { Authorization: `Bearer ${token}` },
+      signal: AbortSignal.timeout(300),
+    }),
+  ).rejects.toThrow();
 });
 
 test("added latency delays every request", async () => {

@@ -2,7 +2,15 @@ import { type RunningSandbox, type StartSandboxOptions, startSandbox } from "../
 
 /** A small in-process sandbox on an ephemeral port, fixed seed, quick latencies. */
 export async function testSandbox(options: StartSandboxOptions = {}): Promise<RunningSandbox> {
-  return startSandbox({ companies: 5000, marketCompanies: 600, seed: 7, matchLatencyMs: [0, 5], batchQueuedMs: 150, batchRowMs: 1, ...options });
+  return startSandbox({
+    companies: 5000,
+    marketCompanies: 600,
+    seed: 7,
+    matchLatencyMs: [0, 5],
+    batchQueuedMs: 150,
+    batchRowMs: 1,
+    ...options,
+  });
 }
 
 export interface Answer {
@@ -29,7 +37,11 @@ export function bearer(token: string, extra: Record<string, string> = {}): Recor
 }
 
 export function postJson(url: string, token: string | null, body: unknown): Promise<Answer> {
-  return call(url, { method: "POST", headers: token === null ? { "Content-Type": "application/json" } : bearer(token), body: typeof body === "string" ? body : JSON.stringify(body) });
+  return call(url, {
+    method: "POST",
+    headers: token === null ? { "Content-Type": "application/json" } : bearer(token),
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
 }
 
 export function getJson(url: string, token: string | null): Promise<Answer> {

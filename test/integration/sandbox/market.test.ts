@@ -15,13 +15,24 @@ afterAll(() => sb.close());
 
 const list = (market: string, body: unknown) => postJson(url(`/v1/${market}/companies`), key, body);
 
-function expectGatewayError(r: { status: number; headers: Headers; body: any }, status: number) { // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function expectGatewayError(r: { status: number; headers: Headers; body: any }, status: number) {
   expect(r.status).toBe(status);
   expect(r.headers.get("content-type")).toMatch(/^application\/problem\+json/);
-  expect(r.body).toMatchObject({ status, title: expect.any(String), trace: { timestamp: expect.any(String), requestId: expect.any(String), buildId: expect.any(String), rayId: expect.any(String) } });
+  expect(r.body).toMatchObject({
+    status,
+    title: expect.any(String),
+    trace: {
+      timestamp: expect.any(String),
+      requestId: expect.any(String),
+      buildId: expect.any(String),
+      rayId: expect.any(String),
+    },
+  });
 }
 
-function expectDataError(r: { status: number; headers: Headers; body: any }, status: number) { // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function expectDataError(r: { status: number; headers: Headers; body: any }, status: number) {
   expect(r.status).toBe(status);
   expect(r.headers.get("content-type")).toMatch(/^application\/json/);
   expect(r.body.trace).toBeUndefined();
@@ -29,8 +40,18 @@ function expectDataError(r: { status: number; headers: Headers; body: any }, sta
 
 describe("POST /v1/{market}/companies", () => {
   test("pages by Limit and Offset until TotalCount, each market with its own numbers and codes", async () => {
-    const patterns: Record<string, RegExp> = { us: /^\d{2}-\d{7}$/, fr: /^\d{9}$/, de: /^HR[AB] \d{5}$/, ie: /^\d{6}$/ };
-    const codes: Record<string, RegExp> = { us: /^\d{6}$/, fr: /^\d{2}\.\d{2}[A-Z]$/, de: /^\d{2}\.\d{2}$/, ie: /^\d{2}\.\d{2}$/ };
+    const patterns: Record<string, RegExp> = {
+      us: /^\d{2}-\d{7}$/,
+      fr: /^\d{9}$/,
+      de: /^HR[AB] \d{5}$/,
+      ie: /^\d{6}$/,
+    };
+    const codes: Record<string, RegExp> = {
+      us: /^\d{6}$/,
+      fr: /^\d{2}\.\d{2}[A-Z]$/,
+      de: /^\d{2}\.\d{2}$/,
+      ie: /^\d{2}\.\d{2}$/,
+    };
     for (const market of ["us", "fr", "de", "ie"]) {
       const seen = new Set<string>();
       let total = Infinity;
@@ -89,11 +110,18 @@ describe("other operations", () => {
     const one = await getJson(url(`/v1/ie/companies/${encodeURIComponent(a.CompanyNumber)}`), key);
     expect(one.body).toEqual(a);
     expectDataError(await getJson(url("/v1/ie/companies/000000"), key), 404);
-    const batch = await postJson(url("/v1/ie/companies/batch"), key, { CompanyNumbers: [b.CompanyNumber, "000000", a.CompanyNumber] });
+    const batch = await postJson(url("/v1/ie/companies/batch"), key, {
+      CompanyNumbers: [b.CompanyNumber, "000000", a.CompanyNumber],
+    });
     expect(batch.body.Results.map((r: { Company: unknown }) => r.Company)).toEqual([b, null, a]);
-    expectDataError(await postJson(url("/v1/ie/companies/batch"), key, { CompanyNumbers: Array.from({ length: 1001 }, () => "1") }), 422);
+    expectDataError(
+      await postJson(url("/v1/ie/companies/batch"), key, { CompanyNumbers: Array.from({ length: 1001 }, () => "1") }),
+      422,
+    );
     const de = (await list("de", { Limit: 1 })).body.Companies[0];
-    expect((await getJson(url(`/v1/de/companies/${encodeURIComponent(de.CompanyNumber)}`), key)).body.CompanyNumber).toBe(de.CompanyNumber);
+    expect(
+      (await getJson(url(`/v1/de/companies/${encodeURIComponent(de.CompanyNumber)}`), key)).body.CompanyNumber,
+    ).toBe(de.CompanyNumber);
     const search = await getJson(url(`/v1/ie/search?name=${encodeURIComponent(a.CompanyName)}&limit=3`), key);
     expect(search.body.Companies.length).toBeLessThanOrEqual(3);
     expect(search.body.Companies[0].CompanyName).toBe(a.CompanyName);
@@ -105,7 +133,10 @@ describe("other operations", () => {
     expectGatewayError(await postJson(url("/v1/us/companies"), "wrong", {}), 401);
     expectGatewayError(await list("gb", {}), 404);
     expectGatewayError(await getJson(url("/v1/us/nothing"), key), 404);
-    expectGatewayError(await call(url("/v1/us/companies"), { method: "DELETE", headers: { Authorization: `Bearer ${key}` } }), 404);
+    expectGatewayError(
+      await call(url("/v1/us/companies"), { method: "DELETE", headers: { Authorization: `Bearer ${key}` } }),
+      404,
+    );
     await postJson(`${sb.origin}/__admin/rate-limits`, null, { market: 1 });
     await list("us", { Limit: 1 });
     const limited = await list("us", { Limit: 1 });

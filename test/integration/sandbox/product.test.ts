@@ -98,7 +98,11 @@ describe("POST /v2/companies", () => {
     const c = companies.find((x) => x.Homepage_domain && x.Investment.length > 0) ?? companies[0]!;
     expect(c.CompanyNumber).toMatch(/^([0-9]{8}|[A-Z][A-Z0-9][0-9]{6})$/);
     expect(Array.isArray(c.CompanyFinancials_Vendor)).toBe(true);
-    expect(c.WomenLedStats.TotalActiveDirectors).toBe(c.WomenLedStats.ActiveFemaleDirectors + c.WomenLedStats.ActiveMaleDirectors + c.WomenLedStats.ActiveUnknownGenderDirectors);
+    expect(c.WomenLedStats.TotalActiveDirectors).toBe(
+      c.WomenLedStats.ActiveFemaleDirectors +
+        c.WomenLedStats.ActiveMaleDirectors +
+        c.WomenLedStats.ActiveUnknownGenderDirectors,
+    );
     for (const loc of c.LocationDetails) {
       expect(loc.Latitude).toBeGreaterThan(49.8);
       expect(loc.Latitude).toBeLessThan(60.9);
@@ -141,8 +145,13 @@ describe("company-number sets", () => {
     const up = await postJson(api("/v2/companies/number-sets"), full, { CompanyNumbers: numbers.slice(0, 5) });
     expect(up.status).toBe(201);
     expect(up.body.Count).toBe(5);
-    const r = await postJson(api("/v2/companies"), full, { CompanyNumberSetId: up.body.CompanyNumberSetId, CompanyNumbers: numbers.slice(5) });
-    expect(r.body.companies.map((c: { CompanyNumber: string }) => c.CompanyNumber).sort()).toEqual(numbers.slice(0, 5).sort());
+    const r = await postJson(api("/v2/companies"), full, {
+      CompanyNumberSetId: up.body.CompanyNumberSetId,
+      CompanyNumbers: numbers.slice(5),
+    });
+    expect(r.body.companies.map((c: { CompanyNumber: string }) => c.CompanyNumber).sort()).toEqual(
+      numbers.slice(0, 5).sort(),
+    );
     await postJson(`${sb.origin}/__admin/clock`, null, { advanceMs: 25 * 3600 * 1000 });
     const expired = await postJson(api("/v2/companies"), full, { CompanyNumberSetId: up.body.CompanyNumberSetId });
     expect(expired.status).toBe(404);
@@ -152,21 +161,39 @@ describe("company-number sets", () => {
   test("a set above 10,000 numbers needs AllowLargeAnalysis", async () => {
     const many = Array.from({ length: 10_001 }, (_, k) => String(k).padStart(8, "0"));
     const up = await postJson(api("/v2/companies/number-sets"), full, { CompanyNumbers: many });
-    expect((await postJson(api("/v2/companies"), full, { CompanyNumberSetId: up.body.CompanyNumberSetId })).status).toBe(422);
-    expect((await postJson(api("/v2/companies"), full, { CompanyNumberSetId: up.body.CompanyNumberSetId, AllowLargeAnalysis: true })).status).toBe(200);
+    expect(
+      (await postJson(api("/v2/companies"), full, { CompanyNumberSetId: up.body.CompanyNumberSetId })).status,
+    ).toBe(422);
+    expect(
+      (
+        await postJson(api("/v2/companies"), full, {
+          CompanyNumberSetId: up.body.CompanyNumberSetId,
+          AllowLargeAnalysis: true,
+        })
+      ).status,
+    ).toBe(200);
     expect((await postJson(api("/v2/companies/number-sets"), full, { CompanyNumbers: [] })).status).toBe(422);
   });
 });
 
 describe("websites", () => {
   test("GET by-website finds the company on a domain however the URL is written; batch unions and pages", async () => {
-    const withSite = (await someCompanies({ CompanyStatus: ["Active"] })).filter((c) => c.Homepage_domain && !c.IsWebsiteInheritedFromGroupStructure);
+    const withSite = (await someCompanies({ CompanyStatus: ["Active"] })).filter(
+      (c) => c.Homepage_domain && !c.IsWebsiteInheritedFromGroupStructure,
+    );
     const [a, b] = withSite;
-    const one = await getJson(api(`/v2/companies/by-website?url=${encodeURIComponent(`HTTPS://www.${a!.Homepage_domain}/about-us?x=1`)}`), full);
+    const one = await getJson(
+      api(`/v2/companies/by-website?url=${encodeURIComponent(`HTTPS://www.${a!.Homepage_domain}/about-us?x=1`)}`),
+      full,
+    );
     expect(one.status).toBe(200);
     expect(one.body.companies.map((c: { CompanyNumber: string }) => c.CompanyNumber)).toContain(a!.CompanyNumber);
     expect(one.body.matchcount).toBe(one.body.companies.length);
-    const batch = await postJson(api("/v2/companies/by-website/batch"), full, { urls: [a!.Homepage_domain, `https://${b!.Homepage_domain}`, "https://nobody.example"], returnCount: 1, skip: 0 });
+    const batch = await postJson(api("/v2/companies/by-website/batch"), full, {
+      urls: [a!.Homepage_domain, `https://${b!.Homepage_domain}`, "https://nobody.example"],
+      returnCount: 1,
+      skip: 0,
+    });
     expect(batch.body.matchcount).toBeGreaterThanOrEqual(2);
     expect(batch.body.companies).toHaveLength(1);
     expect((await getJson(api("/v2/companies/by-website"), full)).status).toBe(422);
@@ -176,12 +203,16 @@ describe("websites", () => {
 
 describe("group structure, search, filters, explore, list summary, classify", () => {
   test("group structure lists the whole group with the ultimate parent at level 0", async () => {
-    const member = (await someCompanies()).find((c) => c.GroupCompanyId && c.UltimateLinkedCompanyNumber !== c.CompanyNumber)!;
+    const member = (await someCompanies()).find(
+      (c) => c.GroupCompanyId && c.UltimateLinkedCompanyNumber !== c.CompanyNumber,
+    )!;
     const r = await getJson(api(`/v2/companies/${member.CompanyNumber}/group-structure`), full);
     expect(r.status).toBe(200);
     expect(r.body[0].SubsidiaryCompanyLevel).toBe(0);
     expect(r.body[0].SubsidiaryCompanyNumber).toBe(member.UltimateLinkedCompanyNumber);
-    expect(r.body.map((row: { SubsidiaryCompanyNumber: string }) => row.SubsidiaryCompanyNumber)).toContain(member.CompanyNumber);
+    expect(r.body.map((row: { SubsidiaryCompanyNumber: string }) => row.SubsidiaryCompanyNumber)).toContain(
+      member.CompanyNumber,
+    );
     for (const row of r.body) expect(row.UltimateParentCompanyNumber).toBe(member.UltimateLinkedCompanyNumber);
     expect((await getJson(api("/v2/companies/ZZ000000/group-structure"), full)).status).toBe(404);
   });
@@ -201,7 +232,9 @@ describe("group structure, search, filters, explore, list summary, classify", ()
   test("filters catalogue names the body fields it feeds, and its codes filter", async () => {
     const r = await getJson(api("/v2/filters"), full);
     const fields = r.body.Filters.map((f: { Field: string }) => f.Field);
-    expect(fields).toEqual(expect.arrayContaining(["rtics", "cics", "SICs", "CompanyStatus", "PostcodeAreas", "Nations"]));
+    expect(fields).toEqual(
+      expect.arrayContaining(["rtics", "cics", "SICs", "CompanyStatus", "PostcodeAreas", "Nations"]),
+    );
     const rtic = r.body.Filters.find((f: { Field: string }) => f.Field === "rtics").Values[5].Code;
     expect((await someCompanies({ rtics: [rtic] })).length).toBeGreaterThan(0);
   });
@@ -221,12 +254,18 @@ describe("group structure, search, filters, explore, list summary, classify", ()
     expect(low.body.TotalScored).toBe(5000);
     expect(high.body.CompaniesAboveCutoff).toBeLessThan(low.body.CompaniesAboveCutoff);
     expect(low.body.ScoreDistribution.reduce((s: number, b: { Count: number }) => s + b.Count, 0)).toBe(5000);
-    expect((await getJson(api("/v2/classification/list-summary?modelCode=RTIC-9999&cutoff=0.5"), full)).status).toBe(404);
+    expect((await getJson(api("/v2/classification/list-summary?modelCode=RTIC-9999&cutoff=0.5"), full)).status).toBe(
+      404,
+    );
     expect((await getJson(api("/v2/classification/list-summary?modelCode=RTIC-0042&cutoff=2"), full)).status).toBe(422);
   });
 
   test("classify scores companies like the yes set above those like the no set, best first", async () => {
-    const primarily = async (code: string) => (await someCompanies({ rtics: [code] })).filter((c) => c.RTICs[0].Code === code).slice(0, 5).map((c) => c.CompanyNumber);
+    const primarily = async (code: string) =>
+      (await someCompanies({ rtics: [code] }))
+        .filter((c) => c.RTICs[0].Code === code)
+        .slice(0, 5)
+        .map((c) => c.CompanyNumber);
     const cyber = await primarily("RTIC-0042");
     const property = await primarily("RTIC-0027");
     const r = await postJson(api("/v2/classification/classify"), full, { yes: cyber, no: property, returnCount: 20 });
@@ -236,7 +275,12 @@ describe("group structure, search, filters, explore, list summary, classify", ()
     expect(r.body.companies[0].RTICs.map((x: { Code: string }) => x.Code)).toContain("RTIC-0042");
     for (const c of r.body.companies) expect(cyber).not.toContain(c.CompanyNumber);
     expect((await postJson(api("/v2/classification/classify"), full, { yes: cyber })).status).toBe(422);
-    expect((await postJson(api("/v2/classification/classify"), full, { yes: cyber, no: [], returnCount: 1001 })).status).toBe(400);
-    expect((await postJson(api("/v2/classification/classify"), sb.credentials.productTokenNoRead, { yes: cyber, no: [] })).status).toBe(200);
+    expect(
+      (await postJson(api("/v2/classification/classify"), full, { yes: cyber, no: [], returnCount: 1001 })).status,
+    ).toBe(400);
+    expect(
+      (await postJson(api("/v2/classification/classify"), sb.credentials.productTokenNoRead, { yes: cyber, no: [] }))
+        .status,
+    ).toBe(200);
   });
 });

@@ -12,7 +12,10 @@ let child: ChildProcess;
 let origin: string;
 const output: string[] = [];
 
-function get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; type: string; body: string }> {
+function get(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; type: string; body: string }> {
   const ca = readFileSync(path.join(os.homedir(), ".office-addin-dev-certs/ca.crt"));
   return new Promise((resolve, reject) => {
     https
@@ -27,12 +30,17 @@ function get(url: string, headers: Record<string, string> = {}): Promise<{ statu
 }
 
 beforeAll(async () => {
-  if (!existsSync(path.join(ROOT, "dist/taskpane.html"))) throw new Error("dist/ is missing: run `npm run build` (npm test builds first).");
+  if (!existsSync(path.join(ROOT, "dist/taskpane.html")))
+    throw new Error("dist/ is missing: run `npm run build` (npm test builds first).");
   // The same script as `npm start`, minus the build (npm test has built) and the sideload, on free ports.
-  child = spawn(process.execPath, ["scripts/start.mjs", "--no-build", "--no-sideload", "--port", "0", "--sandbox-port", "0"], {
-    cwd: ROOT,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  child = spawn(
+    process.execPath,
+    ["scripts/start.mjs", "--no-build", "--no-sideload", "--port", "0", "--sandbox-port", "0"],
+    {
+      cwd: ROOT,
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   child.stderr!.on("data", (chunk) => output.push(String(chunk)));
   origin = await new Promise<string>((resolve, reject) => {
     const lines = readline.createInterface({ input: child.stdout! });
@@ -64,7 +72,9 @@ test("serves the shared-runtime page over HTTPS with the dev certificate", async
 test("serves functions.json and the manifest", async () => {
   const metadata = await get(`${origin}/functions.json`);
   expect(metadata.status).toBe(200);
-  expect(JSON.parse(metadata.body).functions.map((f: { id: string }) => f.id)).toEqual(expect.arrayContaining(["MATCH", "FIELD", "CLASSIFY"]));
+  expect(JSON.parse(metadata.body).functions.map((f: { id: string }) => f.id)).toEqual(
+    expect.arrayContaining(["MATCH", "FIELD", "CLASSIFY"]),
+  );
   const manifest = await get(`${origin}/manifest.xml`);
   expect(manifest.status).toBe(200);
   expect(manifest.body).toContain("<OfficeApp");

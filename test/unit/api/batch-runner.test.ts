@@ -3,7 +3,14 @@ import { AbortedError, HttpError, type BatchProgress } from "../../../src/api";
 import type { CannedResponse, RecordedCall } from "./support/fake-fetch";
 import { harness, rejection } from "./support/harness";
 
-const row = (id: string, number: string | null) => ({ id, input_name: `name ${id}`, matched_company_number: number, rigorous_match: !!number, route: number ? "fast" : null, confidence: number ? "high" : "none" });
+const row = (id: string, number: string | null) => ({
+  id,
+  input_name: `name ${id}`,
+  matched_company_number: number,
+  rigorous_match: !!number,
+  route: number ? "fast" : null,
+  confidence: number ? "high" : "none",
+});
 
 /** A job that is queued for `queuedPolls` status polls, then running, then completed; results answer 409 while queued. */
 function jobServer(opts: { queuedPolls: number; resultsConflicts?: number; finalStatus?: string }) {
@@ -14,21 +21,46 @@ function jobServer(opts: { queuedPolls: number; resultsConflicts?: number; final
     const path = new URL(call.url).pathname;
     if (call.method === "POST") {
       submitted = (JSON.parse(call.body ?? "{}") as { companies: Array<{ id: string }> }).companies;
-      return { status: 202, body: { job_id: "job_42", status: "queued", total: submitted.length, created_at: "2025-01-06T09:00:00Z" } };
+      return {
+        status: 202,
+        body: { job_id: "job_42", status: "queued", total: submitted.length, created_at: "2025-01-06T09:00:00Z" },
+      };
     }
     if (path.endsWith("/results")) {
       if (polls <= opts.queuedPolls || conflicts-- > 0) return { status: 409, body: { detail: "Job is still queued" } };
       // Rows come back out of order; one input has no row (the job failed part-way).
-      const rows = submitted.slice(0, 3).reverse().map((c, i) => row(c.id, i === 0 ? null : `SC00000${i}`));
+      const rows = submitted
+        .slice(0, 3)
+        .reverse()
+        .map((c, i) => row(c.id, i === 0 ? null : `SC00000${i}`));
       return { status: 200, body: { job_id: "job_42", status: opts.finalStatus ?? "completed", results: rows } };
     }
     polls += 1;
-    const status = polls <= opts.queuedPolls ? "queued" : polls === opts.queuedPolls + 1 ? "running" : (opts.finalStatus ?? "completed");
-    return { status: 200, body: { job_id: "job_42", status, total: submitted.length, processed: status === "queued" ? 0 : 3, error: status === "failed" ? "pipeline crashed" : undefined } };
+    const status =
+      polls <= opts.queuedPolls
+        ? "queued"
+        : polls === opts.queuedPolls + 1
+          ? "running"
+          : (opts.finalStatus ?? "completed");
+    return {
+      status: 200,
+      body: {
+        job_id: "job_42",
+        status,
+        total: submitted.length,
+        processed: status === "queued" ? 0 : 3,
+        error: status === "failed" ? "pipeline crashed" : undefined,
+      },
+    };
   };
 }
 
-const companies = [{ input_name: "Alpha Ltd" }, { input_name: "Beta Ltd", id: "beta" }, { input_name: "Gamma Ltd" }, { input_name: "Delta Ltd" }];
+const companies = [
+  { input_name: "Alpha Ltd" },
+  { input_name: "Beta Ltd", id: "beta" },
+  { input_name: "Gamma Ltd" },
+  { input_name: "Delta Ltd" },
+];
 
 test("rows are joined back to the input by id, in input order, with ids assigned where missing", async () => {
   const h = harness(jobServer({ queuedPolls: 2 }));
@@ -69,7 +101,11 @@ test("a failed job returns its error and the rows it did process", async () => {
 });
 
 test("an unknown job (404 while polling) fails the run with the HttpError", async () => {
-  const h = harness((call) => (call.method === "POST" ? { status: 202, body: { job_id: "job_9", status: "queued" } } : { status: 404, body: { detail: "Job not found" } }));
+  const h = harness((call) =>
+    call.method === "POST"
+      ? { status: 202, body: { job_id: "job_9", status: "queued" } }
+      : { status: 404, body: { detail: "Job not found" } },
+  );
   const error = await h.clock.drive(rejection(h.clients.matching.runBatch(companies)));
   expect(error).toBeInstanceOf(HttpError);
   expect(error).toMatchObject({ status: 404 });
@@ -78,7 +114,10 @@ test("an unknown job (404 while polling) fails the run with the HttpError", asyn
 test("aborting while polling stops at once; nothing more is sent", async () => {
   const h = harness(jobServer({ queuedPolls: 100 }));
   const controller = new AbortController();
-  const run = h.clients.matching.runBatch(companies, { signal: controller.signal, onProgress: (p) => p.status === "queued" && h.fake.calls.length > 2 && controller.abort() });
+  const run = h.clients.matching.runBatch(companies, {
+    signal: controller.signal,
+    onProgress: (p) => p.status === "queued" && h.fake.calls.length > 2 && controller.abort(),
+  });
   expect(await h.clock.drive(rejection(run))).toBeInstanceOf(AbortedError);
   const sent = h.fake.calls.length;
   await h.clock.advance(120_000);

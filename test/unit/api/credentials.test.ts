@@ -1,5 +1,13 @@
 /** Each client asks for exactly its own credential, refuses the wrong kind before sending, and never leaks one. */
-import { AuthRequiredError, createApiClients, HttpError, looksLikeJwt, NetworkError, readJwtExpiry, type ServiceName } from "../../../src/api";
+import {
+  AuthRequiredError,
+  createApiClients,
+  HttpError,
+  looksLikeJwt,
+  NetworkError,
+  readJwtExpiry,
+  type ServiceName,
+} from "../../../src/api";
 import { FakeClock } from "./support/fake-clock";
 import { fakeFetch } from "./support/fake-fetch";
 import { BASE_URLS, harness, makeJwt, rejection } from "./support/harness";
@@ -11,13 +19,16 @@ const calls: Record<ServiceName, (h: ReturnType<typeof harness>) => Promise<unkn
   market: (h) => h.clients.market.filters("us"),
 };
 
-test.each(Object.keys(calls) as ServiceName[])("without a %s credential nothing is sent and the error names the service", async (service) => {
-  const h = harness([{ status: 200, body: {} }], { tokens: { [service]: undefined } });
-  const error = await h.clock.drive(rejection(calls[service](h)));
-  expect(error).toBeInstanceOf(AuthRequiredError);
-  expect(error).toMatchObject({ kind: "auth", service, problem: "missing" });
-  expect(h.fake.calls).toHaveLength(0);
-});
+test.each(Object.keys(calls) as ServiceName[])(
+  "without a %s credential nothing is sent and the error names the service",
+  async (service) => {
+    const h = harness([{ status: 200, body: {} }], { tokens: { [service]: undefined } });
+    const error = await h.clock.drive(rejection(calls[service](h)));
+    expect(error).toBeInstanceOf(AuthRequiredError);
+    expect(error).toMatchObject({ kind: "auth", service, problem: "missing" });
+    expect(h.fake.calls).toHaveLength(0);
+  },
+);
 
 test("each client asks the credential source for its own service only", async () => {
   const clock = new FakeClock();
@@ -60,7 +71,9 @@ test("a matching key is never sent to another service", async () => {
 
 test("an expired classification login is refused before sending", async () => {
   const clock = new FakeClock();
-  const h = harness([{ status: 200, body: {} }], { tokens: { classification: makeJwt(Math.floor(clock.now() / 1000) - 60) } });
+  const h = harness([{ status: 200, body: {} }], {
+    tokens: { classification: makeJwt(Math.floor(clock.now() / 1000) - 60) },
+  });
   const error = await h.clock.drive(rejection(h.clients.classification.classify({ Text: "Bakery" })));
   expect(error).toMatchObject({ problem: "expired", service: "classification" });
   expect(error as Error).toHaveProperty("message", expect.stringContaining("Sign in again"));

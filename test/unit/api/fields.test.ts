@@ -10,7 +10,10 @@ const SHARED = process.env.UKCO_SHARED_DIR ?? join(__dirname, "../../../../share
 const CONTRACT = join(SHARED, "seeds/000_48ece3d52145cda2.txt");
 // Like the manifest's schema step: a clone without ../shared skips loudly; CI always has it.
 const withContract = existsSync(CONTRACT) ? test : test.skip;
-if (!existsSync(CONTRACT)) console.warn(`\n!!! CONTRACT FIELD TEST SKIPPED: ${CONTRACT} is missing (../shared is absent). CI always has it. !!!\n`);
+if (!existsSync(CONTRACT))
+  console.warn(
+    `\n!!! CONTRACT FIELD TEST SKIPPED: ${CONTRACT} is missing (../shared is absent). CI always has it. !!!\n`,
+  );
 
 function allNames(fields: readonly CompanyFieldInfo[]): string[] {
   return fields.flatMap((f) => [f.name, ...allNames(f.items ?? [])]);
@@ -31,7 +34,9 @@ withContract("every field name the contract lists for the company record is in t
   const text = readFileSync(CONTRACT, "utf8");
   const section = text.slice(text.indexOf("### Company record"), text.indexOf("### List envelope"));
   const prose = new Set(["ClassifiedCompany", "ReturnCompanyIDsOnly"]);
-  const mentioned = [...section.matchAll(/`([A-Za-z_][A-Za-z0-9_]*)`/g)].map((m) => m[1] as string).filter((n) => !prose.has(n));
+  const mentioned = [...section.matchAll(/`([A-Za-z_][A-Za-z0-9_]*)`/g)]
+    .map((m) => m[1] as string)
+    .filter((n) => !prose.has(n));
   const known = new Set(allNames(COMPANY_FIELDS));
   expect(mentioned.length).toBeGreaterThan(250);
   expect(mentioned.filter((name) => !known.has(name))).toEqual([]);
@@ -50,7 +55,11 @@ test("kinds follow the contract's types", () => {
   const officers = findCompanyField("Officers")?.items ?? [];
   expect(officers.find((f) => f.name === "DOB")?.kind).toBe("date");
   const trends = findCompanyField("CompanyGrowthTrends")?.items ?? [];
-  expect(trends.find((f) => f.name === "TurnoverEstimates")?.items?.map((f) => f.name)).toEqual(["Estimated", "Measure", "Year"]);
+  expect(trends.find((f) => f.name === "TurnoverEstimates")?.items?.map((f) => f.name)).toEqual([
+    "Estimated",
+    "Measure",
+    "Year",
+  ]);
 });
 
 test("job-posting fields carry the jobdata:read scope, and only they do", () => {

@@ -16,7 +16,15 @@ interface Fixture {
   description: string;
   args: unknown[];
   response: CannedResponse;
-  request?: { method?: string; path?: string; query?: Record<string, string>; body?: unknown; form?: Record<string, string>; contentType?: string; noAuthorization?: boolean };
+  request?: {
+    method?: string;
+    path?: string;
+    query?: Record<string, string>;
+    body?: unknown;
+    form?: Record<string, string>;
+    contentType?: string;
+    noAuthorization?: boolean;
+  };
   calls?: number;
   invalidated?: string;
   secrets?: string[];
@@ -30,7 +38,11 @@ const ROOT = join(__dirname, "../../fixtures/api");
 const cases = SERVICE_NAMES.flatMap((service) =>
   readdirSync(join(ROOT, service))
     .filter((file) => file.endsWith(".json"))
-    .map((file) => ({ service, file, fixture: JSON.parse(readFileSync(join(ROOT, service, file), "utf8")) as Fixture })),
+    .map((file) => ({
+      service,
+      file,
+      fixture: JSON.parse(readFileSync(join(ROOT, service, file), "utf8")) as Fixture,
+    })),
 );
 
 function expectAt(subject: unknown, expected: Record<string, unknown>): void {
@@ -54,58 +66,73 @@ test("every client operation has a recorded success", () => {
     const operations = Object.keys(h.clients[service]).filter((name) => name !== "runBatch");
     for (const operation of operations) {
       const mine = cases.filter((c) => c.service === service && c.file.startsWith(`${operation}.`));
-      expect({ service, operation, succeeds: mine.some((c) => !c.file.endsWith(".fail.json")) }).toEqual({ service, operation, succeeds: true });
+      expect({ service, operation, succeeds: mine.some((c) => !c.file.endsWith(".fail.json")) }).toEqual({
+        service,
+        operation,
+        succeeds: true,
+      });
     }
     expect(cases.some((c) => c.service === service && c.file.endsWith(".fail.json"))).toBe(true);
   }
 });
 
 describe.each(SERVICE_NAMES)("%s fixtures", (service: ServiceName) => {
-  test.each(cases.filter((c) => c.service === service).map((c) => [c.file, c.fixture] as const))("%s", async (file, fixture) => {
-    const h = harness([fixture.response]);
-    const operation = file.split(".")[0] as string;
-    const client = h.clients[service] as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
-    expect(typeof client[operation]).toBe("function");
+  test.each(cases.filter((c) => c.service === service).map((c) => [c.file, c.fixture] as const))(
+    "%s",
+    async (file, fixture) => {
+      const h = harness([fixture.response]);
+      const operation = file.split(".")[0] as string;
+      const client = h.clients[service] as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+      expect(typeof client[operation]).toBe("function");
 
-    const outcome = await h.clock.drive(
-      (client[operation] as (...args: unknown[]) => Promise<unknown>)(...fixture.args).then(
-        (result) => ({ result }),
-        (error: unknown) => ({ error }),
-      ),
-    );
+      const outcome = await h.clock.drive(
+        (client[operation] as (...args: unknown[]) => Promise<unknown>)(...fixture.args).then(
+          (result) => ({ result }),
+          (error: unknown) => ({ error }),
+        ),
+      );
 
-    expect(h.fake.calls).toHaveLength(fixture.calls ?? 1);
-    const sent = h.fake.calls[0];
-    if (!sent) throw new Error("nothing was sent");
-    if (fixture.request?.noAuthorization) expect(sent.headers.authorization).toBeUndefined();
-    else expect(sent.headers.authorization).toBe(`Bearer ${h.tokens[service]}`);
-    const url = new URL(sent.url);
-    const want = fixture.request ?? {};
-    if (want.method) expect(sent.method).toBe(want.method);
-    if (want.path) expect(url.pathname).toBe(want.path);
-    for (const [name, value] of Object.entries(want.query ?? {})) expect({ name, value: url.searchParams.get(name) }).toEqual({ name, value });
-    if (want.body !== undefined) expect(isSubset(JSON.parse(sent.body ?? "null"), want.body)).toBe(true);
-    if (want.form) expect(Object.fromEntries(new URLSearchParams(sent.body))).toMatchObject(want.form);
-    if (want.contentType) expect(sent.headers["content-type"]).toBe(want.contentType);
+      expect(h.fake.calls).toHaveLength(fixture.calls ?? 1);
+      const sent = h.fake.calls[0];
+      if (!sent) throw new Error("nothing was sent");
+      if (fixture.request?.noAuthorization) expect(sent.headers.authorization).toBeUndefined();
+      else expect(sent.headers.authorization).toBe(`Bearer ${h.tokens[service]}`);
+      const url = new URL(sent.url);
+      const want = fixture.request ?? {};
+      if (want.method) expect(sent.method).toBe(want.method);
+      if (want.path) expect(url.pathname).toBe(want.path);
+      for (const [name, value] of Object.entries(want.query ?? {}))
+        expect({ name, value: url.searchParams.get(name) }).toEqual({ name, value });
+      if (want.body !== undefined) expect(isSubset(JSON.parse(sent.body ?? "null"), want.body)).toBe(true);
+      if (want.form) expect(Object.fromEntries(new URLSearchParams(sent.body))).toMatchObject(want.form);
+      if (want.contentType) expect(sent.headers["content-type"]).toBe(want.contentType);
 
-    expect(h.invalidations).toEqual(fixture.invalidated ? [{ service, reason: fixture.invalidated }] : []);
+      expect(h.invalidations).toEqual(fixture.invalidated ? [{ service, reason: fixture.invalidated }] : []);
 
-    if (fixture.expect.result) {
-      expect("error" in outcome ? outcome.error : undefined).toBeUndefined();
-      expectAt("result" in outcome ? outcome.result : undefined, fixture.expect.result);
-      if (fixture.expectProblemContains) {
-        const companies = ("result" in outcome ? (outcome.result as { companies: { invalid?: boolean; problem?: string }[] }) : { companies: [] }).companies;
-        expect(companies.filter((c) => c.invalid).map((c) => c.problem)).toEqual([expect.stringContaining(fixture.expectProblemContains)]);
+      if (fixture.expect.result) {
+        expect("error" in outcome ? outcome.error : undefined).toBeUndefined();
+        expectAt("result" in outcome ? outcome.result : undefined, fixture.expect.result);
+        if (fixture.expectProblemContains) {
+          const companies = (
+            "result" in outcome
+              ? (outcome.result as { companies: { invalid?: boolean; problem?: string }[] })
+              : { companies: [] }
+          ).companies;
+          expect(companies.filter((c) => c.invalid).map((c) => c.problem)).toEqual([
+            expect.stringContaining(fixture.expectProblemContains),
+          ]);
+        }
+        return;
       }
-      return;
-    }
-    if (!("error" in outcome)) throw new Error(`${file}: expected an error, got a result`);
-    const error = outcome.error;
-    expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).service).toBe(service);
-    expect((error as Error).message.length).toBeGreaterThan(10);
-    expectAt(error, fixture.expect.error ?? {});
-    const everything = JSON.stringify({ ...(error as object), message: (error as Error).message });
-    for (const secret of [...Object.values(h.tokens), ...(fixture.secrets ?? [])]) expect(everything).not.toContain(secret);
-  });
+      if (!("error" in outcome)) throw new Error(`${file}: expected an error, got a result`);
+      const error = outcome.error;
+      expect(error).toBeInstanceOf(ApiError);
+      expect((error as ApiError).service).toBe(service);
+      expect((error as Error).message.length).toBeGreaterThan(10);
+      expectAt(error, fixture.expect.error ?? {});
+      const everything = JSON.stringify({ ...(error as object), message: (error as Error).message });
+      for (const secret of [...Object.values(h.tokens), ...(fixture.secrets ?? [])])
+        expect(everything).not.toContain(secret);
+    },
+  );
 });

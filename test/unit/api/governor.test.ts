@@ -3,18 +3,30 @@ import { AbortedError, Governor, RATE_WINDOW_MS, type WaitInfo } from "../../../
 import { FakeClock, flush } from "./support/fake-clock";
 import { harness, rejection } from "./support/harness";
 
-const classified = { RTICs: [], SimilarCompanies: [], RSICs: [], RNAICs: [], SICs: [], TotalWordsProcessed: 3, ProcessingTimeMs: 40, Description: "x" };
+const classified = {
+  RTICs: [],
+  SimilarCompanies: [],
+  RSICs: [],
+  RNAICs: [],
+  SICs: [],
+  TotalWordsProcessed: 3,
+  ProcessingTimeMs: 40,
+  Description: "x",
+};
 
 test("a burst of 30 classifications is sent at most 5 in any minute, and no slower than that", async () => {
   const h = harness([{ status: 200, body: classified }]);
   const start = h.clock.now();
-  const burst = Array.from({ length: 30 }, (_, i) => h.clients.classification.classify({ Text: `Company description ${i}` }));
+  const burst = Array.from({ length: 30 }, (_, i) =>
+    h.clients.classification.classify({ Text: `Company description ${i}` }),
+  );
   await h.clock.drive(Promise.all(burst));
 
   const sent = h.fake.calls.map((c) => c.at - start);
   expect(sent).toHaveLength(30);
   expect(sent.slice(0, 5)).toEqual([0, 0, 0, 0, 0]);
-  for (let i = 5; i < sent.length; i += 1) expect((sent[i] as number) - (sent[i - 5] as number)).toBeGreaterThanOrEqual(60_000);
+  for (let i = 5; i < sent.length; i += 1)
+    expect((sent[i] as number) - (sent[i - 5] as number)).toBeGreaterThanOrEqual(60_000);
   for (const t of sent) expect(sent.filter((u) => u >= t && u < t + 60_000).length).toBeLessThanOrEqual(5);
   expect(sent[29]).toBe(5 * RATE_WINDOW_MS);
 });

@@ -5,12 +5,24 @@ import type { CannedResponse } from "./support/fake-fetch";
 import { harness, rejection } from "./support/harness";
 
 const GROUP: CannedResponse = { status: 200, body: [] };
-const fail = (status: number, headers?: Record<string, string>): CannedResponse => ({ status, body: { message: `status ${status}` }, headers });
+const fail = (status: number, headers?: Record<string, string>): CannedResponse => ({
+  status,
+  body: { message: `status ${status}` },
+  headers,
+});
 
 describe("which statuses are retried", () => {
   test.each([
-    [400, 1], [401, 1], [402, 1], [403, 1], [404, 1], [409, 1], [422, 1],
-    [429, 4], [500, 4], [503, 4],
+    [400, 1],
+    [401, 1],
+    [402, 1],
+    [403, 1],
+    [404, 1],
+    [409, 1],
+    [422, 1],
+    [429, 4],
+    [500, 4],
+    [503, 4],
     [504, 2],
   ])("product GET answering %i is sent %i time(s)", async (status, sends) => {
     const h = harness([fail(status)]);
@@ -33,7 +45,9 @@ test("back-off waits 2 s, 4 s, 8 s plus the injected jitter", async () => {
 });
 
 test("Retry-After in seconds is honoured, and pauses the whole service", async () => {
-  const h = harness((call) => (call.url.includes("SC000001") && h.fake.calls.length === 1 ? fail(429, { "retry-after": "7" }) : GROUP));
+  const h = harness((call) =>
+    call.url.includes("SC000001") && h.fake.calls.length === 1 ? fail(429, { "retry-after": "7" }) : GROUP,
+  );
   const start = h.clock.now();
   const first = h.clients.product.groupStructure("SC000001");
   await flush();
@@ -81,7 +95,9 @@ test("network failures are retried for reads, never for a classification (each m
   expect(read.fake.calls).toHaveLength(3);
 
   const classify = harness(() => "network-error");
-  expect(await classify.clock.drive(rejection(classify.clients.classification.classify({ Text: "Bakery" })))).toBeInstanceOf(NetworkError);
+  expect(
+    await classify.clock.drive(rejection(classify.clients.classification.classify({ Text: "Bakery" }))),
+  ).toBeInstanceOf(NetworkError);
   expect(classify.fake.calls).toHaveLength(1);
 });
 
@@ -101,7 +117,10 @@ test("a match that never answers times out after 120 s, is tried once more, then
 });
 
 test("time-outs are configurable per service", async () => {
-  const h = harness(() => "hang", { timeouts: { market: { requestMs: 5000 } }, retry: { market: { clientTimeoutRetries: 0 } } });
+  const h = harness(() => "hang", {
+    timeouts: { market: { requestMs: 5000 } },
+    retry: { market: { clientTimeoutRetries: 0 } },
+  });
   const start = h.clock.now();
   await h.clock.drive(rejection(h.clients.market.filters("fr")));
   expect(h.clock.now() - start).toBe(5000);

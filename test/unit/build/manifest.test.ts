@@ -15,7 +15,9 @@ const schemasPresent = existsSync(path.join(schemaDirectory(), "OfficeAppManifes
 const withSchemas = schemasPresent ? test : test.skip;
 
 if (!schemasPresent) {
-  console.warn(`\n!!! MANIFEST SCHEMA TESTS SKIPPED: ${schemaDirectory()} is missing (../shared is absent). CI always has it. !!!\n`);
+  console.warn(
+    `\n!!! MANIFEST SCHEMA TESTS SKIPPED: ${schemaDirectory()} is missing (../shared is absent). CI always has it. !!!\n`,
+  );
 }
 
 describe("manifest.xml (development)", () => {
@@ -32,7 +34,8 @@ describe("manifest.xml (development)", () => {
   test("has the UK Companies tab with Open pane, Refresh workbook and Refresh selection", () => {
     expect(devManifest).toMatch(/<CustomTab id="UKCO\.Tab">/);
     expect(devManifest).toMatch(/<bt:String id="Tab.Label" DefaultValue="UK Companies" \/>/);
-    for (const label of ["Open pane", "Refresh workbook", "Refresh selection"]) expect(devManifest).toContain(`DefaultValue="${label}"`);
+    for (const label of ["Open pane", "Refresh workbook", "Refresh selection"])
+      expect(devManifest).toContain(`DefaultValue="${label}"`);
     expect(devManifest).toMatch(/<FunctionName>refreshWorkbook<\/FunctionName>/);
     expect(devManifest).toMatch(/<FunctionName>refreshSelection<\/FunctionName>/);
   });
@@ -47,7 +50,11 @@ describe("manifest.xml (development)", () => {
 describe("production manifest", () => {
   const url = "https://addin.example.org/ukco/";
   const prod = productionManifest(devManifest, url, {
-    services: { ...deployment.services, matching: "https://match.example.com/", market: "https://global.example.net/v1" },
+    services: {
+      ...deployment.services,
+      matching: "https://match.example.com/",
+      market: "https://global.example.net/v1",
+    },
   });
 
   test("points every URL at the deployment URL and none at localhost", () => {

@@ -2,7 +2,11 @@ import { BatchLoader, type BatchLoaderOptions } from "../../../src/core/batch-lo
 import { NotFoundError, UnavailableError } from "../../../src/core/errors";
 import { FakeClock } from "../api/support/fake-clock";
 
-function loader(clock: FakeClock, loadMany: BatchLoaderOptions<string>["loadMany"], overrides: Partial<BatchLoaderOptions<string>> = {}) {
+function loader(
+  clock: FakeClock,
+  loadMany: BatchLoaderOptions<string>["loadMany"],
+  overrides: Partial<BatchLoaderOptions<string>> = {},
+) {
   return new BatchLoader<string>({
     loadMany,
     clock,
@@ -77,7 +81,9 @@ describe("BatchLoader", () => {
       if (calls === 1) throw new UnavailableError("service-down", "down");
       return echo(keys);
     });
-    const first = [batches.load("A"), batches.load("B"), batches.load("A")].map((p) => p.then(String, (e: Error) => `error: ${e.message}`));
+    const first = [batches.load("A"), batches.load("B"), batches.load("A")].map((p) =>
+      p.then(String, (e: Error) => `error: ${e.message}`),
+    );
     await clock.advance(50);
     await expect(Promise.all(first)).resolves.toEqual(["error: down", "error: down", "error: down"]);
     const second = batches.load("A");
@@ -87,10 +93,23 @@ describe("BatchLoader", () => {
 
   test("a key missing from the response is an error for that key alone; per-key errors reach their asks", async () => {
     const clock = new FakeClock();
-    const batches = loader(clock, async () => new Map<string, string | Error>([["A", "a"], ["C", new UnavailableError("scope", "needs scope")]]));
-    const results = ["A", "B", "C"].map((key) => batches.load(key).then(String, (e: Error) => `${e.name}: ${e.message}`));
+    const batches = loader(
+      clock,
+      async () =>
+        new Map<string, string | Error>([
+          ["A", "a"],
+          ["C", new UnavailableError("scope", "needs scope")],
+        ]),
+    );
+    const results = ["A", "B", "C"].map((key) =>
+      batches.load(key).then(String, (e: Error) => `${e.name}: ${e.message}`),
+    );
     await clock.advance(50);
-    await expect(Promise.all(results)).resolves.toEqual(["a", "NotFoundError: No company B", "UnavailableError: needs scope"]);
+    await expect(Promise.all(results)).resolves.toEqual([
+      "a",
+      "NotFoundError: No company B",
+      "UnavailableError: needs scope",
+    ]);
   });
 
   test("a cancelled ask that nobody else waits for is not sent; a shared one still is", async () => {
@@ -115,7 +134,9 @@ describe("BatchLoader", () => {
   test("when the service never answers, every ask settles with a time-out naming the next step", async () => {
     const clock = new FakeClock();
     const batches = loader(clock, () => new Promise(() => undefined), { settleTimeoutMs: 120_000 });
-    const asks = ["A", "B", "A"].map((key) => batches.load(key).then(String, (e: UnavailableError) => `${e.reason}: ${e.message}`));
+    const asks = ["A", "B", "A"].map((key) =>
+      batches.load(key).then(String, (e: UnavailableError) => `${e.reason}: ${e.message}`),
+    );
     await clock.advance(119_000);
     let settled = false;
     void Promise.all(asks).then(() => (settled = true));

@@ -17,7 +17,14 @@ describe("deployment configuration", () => {
 
   test("absolute URLs are kept, without a trailing slash, so clients can append paths", () => {
     const config = parseDeploymentConfig(
-      { services: { product: "https://api.example.org/api/", matching: "https://m.example.org", classification: "https://c.example.org/", market: "https://g.example.org/" } },
+      {
+        services: {
+          product: "https://api.example.org/api/",
+          matching: "https://m.example.org",
+          classification: "https://c.example.org/",
+          market: "https://g.example.org/",
+        },
+      },
       PAGE,
     );
     expect(config.services.product).toBe("https://api.example.org/api");
@@ -27,8 +34,16 @@ describe("deployment configuration", () => {
 
   test.each([
     ["a missing service", { services: { product: "/p", matching: "/m", classification: "/c" } }, "services.market"],
-    ["a URL that is neither absolute nor a path", { services: { product: "api.example.org", matching: "/m", classification: "/c", market: "/g" } }, "services.product"],
-    ["a non-http scheme", { services: { product: "ftp://x", matching: "/m", classification: "/c", market: "/g" } }, "services.product"],
+    [
+      "a URL that is neither absolute nor a path",
+      { services: { product: "api.example.org", matching: "/m", classification: "/c", market: "/g" } },
+      "services.product",
+    ],
+    [
+      "a non-http scheme",
+      { services: { product: "ftp://x", matching: "/m", classification: "/c", market: "/g" } },
+      "services.product",
+    ],
     ["not an object", "hello", "(root)"],
   ])("rejects %s with a message naming the field", (_label, raw, field) => {
     expect(() => parseDeploymentConfig(raw, PAGE)).toThrow(ConfigError);
@@ -47,8 +62,16 @@ describe("deployment configuration", () => {
   });
 
   test("a missing or broken config.json is a ConfigError with a readable message", async () => {
-    await expect(loadDeploymentConfig(async () => new Response("nope", { status: 404 }), PAGE)).rejects.toThrow("HTTP 404");
-    await expect(loadDeploymentConfig(async () => new Response("{not json", { status: 200 }), PAGE)).rejects.toThrow(ConfigError);
-    await expect(loadDeploymentConfig(async () => { throw new TypeError("Failed to fetch"); }, PAGE)).rejects.toThrow("Failed to fetch");
+    await expect(loadDeploymentConfig(async () => new Response("nope", { status: 404 }), PAGE)).rejects.toThrow(
+      "HTTP 404",
+    );
+    await expect(loadDeploymentConfig(async () => new Response("{not json", { status: 200 }), PAGE)).rejects.toThrow(
+      ConfigError,
+    );
+    await expect(
+      loadDeploymentConfig(async () => {
+        throw new TypeError("Failed to fetch");
+      }, PAGE),
+    ).rejects.toThrow("Failed to fetch");
   });
 });

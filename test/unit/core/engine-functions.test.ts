@@ -31,7 +31,10 @@ function setup(store?: WorkbookStore) {
     IncorporationDate: "2001-02-03",
     SICs: ["62012", "62020"],
     CompanyGrowthTrends: { CompanySizeEstimate: "Small" },
-    CompanyFinancials_Vendor: [{ TURNOVER: 1200000, YEAR: 2024 }, { TURNOVER: 900000, YEAR: 2023 }],
+    CompanyFinancials_Vendor: [
+      { TURNOVER: 1200000, YEAR: 2024 },
+      { TURNOVER: 900000, YEAR: 2023 },
+    ],
     CompanyJobPostings: [{ SOC4Code: "2136", Postings: 4 }],
   });
   services.addCompany({ CompanyNumber: "SC000123", CompanyName: "THISTLE & CO LIMITED", SICs: [] });
@@ -66,11 +69,23 @@ describe("UKCO.FIELD", () => {
     const fields = [["CompanyName", "SICs", "Turnovr"]];
     const grid = (await clock.drive(fieldFormula(engine, numbers, fields, "n/a", {}))) as CellGrid;
     expect(grid.map((row) => row.map(message))).toEqual([
-      ["ACME LTD", "62012; 62020", expect.stringContaining('InvalidArgumentError: Unknown field "Turnovr". Did you mean "BestEstimateTurnover"?')],
-      [expect.stringContaining("InvalidArgumentError"), expect.stringContaining("InvalidArgumentError"), expect.stringContaining("Unknown field")],
+      [
+        "ACME LTD",
+        "62012; 62020",
+        expect.stringContaining('InvalidArgumentError: Unknown field "Turnovr". Did you mean "BestEstimateTurnover"?'),
+      ],
+      [
+        expect.stringContaining("InvalidArgumentError"),
+        expect.stringContaining("InvalidArgumentError"),
+        expect.stringContaining("Unknown field"),
+      ],
       ["", "", ""],
       ["THISTLE & CO LIMITED", "n/a", expect.stringContaining("Unknown field")],
-      [expect.stringMatching(/^NotFoundError: No company 09999999/), expect.stringMatching(/^NotFoundError/), expect.stringContaining("Unknown field")],
+      [
+        expect.stringMatching(/^NotFoundError: No company 09999999/),
+        expect.stringMatching(/^NotFoundError/),
+        expect.stringContaining("Unknown field"),
+      ],
     ]);
     expect(services.calls.listCompanies).toEqual([["01234567", "SC000123", "09999999"]]);
   });
@@ -84,14 +99,37 @@ describe("UKCO.FIELD", () => {
 
   test("ranges in the wrong shape are a clear #VALUE!", async () => {
     const { clock, engine } = setup();
-    await expect(clock.drive(fieldFormula(engine, [["01234567", "SC000123"], ["1", "2"]], "CompanyName", null, {}))).rejects.toThrow(/one column/);
+    await expect(
+      clock.drive(
+        fieldFormula(
+          engine,
+          [
+            ["01234567", "SC000123"],
+            ["1", "2"],
+          ],
+          "CompanyName",
+          null,
+          {},
+        ),
+      ),
+    ).rejects.toThrow(/one column/);
   });
 
   test("10,000 cells for 2,000 companies × 5 fields cost 2 requests; recalculating them costs none", async () => {
     const { clock, engine, services } = setup();
-    for (let i = 1; i <= 2000; i++) services.addCompany({ CompanyNumber: String(i).padStart(8, "0"), CompanyName: `COMPANY ${i} LTD`, BestEstimateTurnover: i });
+    for (let i = 1; i <= 2000; i++)
+      services.addCompany({
+        CompanyNumber: String(i).padStart(8, "0"),
+        CompanyName: `COMPANY ${i} LTD`,
+        BestEstimateTurnover: i,
+      });
     const fields = ["CompanyName", "BestEstimateTurnover", "SICs", "HighGrowth", "CompanyStatus"];
-    const sheet = () => Promise.all(Array.from({ length: 10_000 }, (_, i) => fieldFormula(engine, (i % 2000) + 1, fields[i % 5], null, { address: `Sheet1!A${i + 1}` })));
+    const sheet = () =>
+      Promise.all(
+        Array.from({ length: 10_000 }, (_, i) =>
+          fieldFormula(engine, (i % 2000) + 1, fields[i % 5], null, { address: `Sheet1!A${i + 1}` }),
+        ),
+      );
     const first = await clock.drive(sheet());
     expect(services.calls.listCompanies.map((c) => c.length)).toEqual([1000, 1000]);
     expect(first[1]).toEqual([[2]]);
@@ -109,21 +147,31 @@ describe("UKCO.FIELD", () => {
 
   test("while a formula is previewed nothing is fetched; a cached value still shows", async () => {
     const { clock, engine, services } = setup();
-    const preview = (await clock.drive(fieldFormula(engine, "01234567", "CompanyName", null, { preview: true })))[0]![0];
+    const preview = (
+      await clock.drive(fieldFormula(engine, "01234567", "CompanyName", null, { preview: true }))
+    )[0]![0];
     expect(message(preview)).toMatch(/press Enter/);
     expect(services.calls.listCompanies).toHaveLength(0);
     await clock.drive(fieldFormula(engine, "01234567", "CompanyName", null, {}));
-    await expect(clock.drive(fieldFormula(engine, "01234567", "BestEstimateTurnover", null, { preview: true }))).resolves.toEqual([[1250000]]);
+    await expect(
+      clock.drive(fieldFormula(engine, "01234567", "BestEstimateTurnover", null, { preview: true })),
+    ).resolves.toEqual([[1250000]]);
     expect(services.calls.listCompanies).toHaveLength(1);
   });
 
   test("a failing service gives each cell #N/A with the next step, and a later refresh recovers", async () => {
     const { clock, engine, services } = setup();
     const { HttpError } = await import("../../../src/api/http/errors");
-    services.failNext.push(new HttpError("product", { status: 503, method: "POST", url: "https://x/v2/companies", origin: "service" }));
+    services.failNext.push(
+      new HttpError("product", { status: 503, method: "POST", url: "https://x/v2/companies", origin: "service" }),
+    );
     const cell = (await clock.drive(fieldFormula(engine, "01234567", "CompanyName", null, {})))[0]![0];
-    expect(message(cell)).toMatch(/UnavailableError: The product API is unavailable \(HTTP 503\)\. Press Refresh later\./);
-    await expect(clock.drive(fieldFormula(engine, "01234567", "CompanyName", null, {}))).resolves.toEqual([["ACME LTD"]]);
+    expect(message(cell)).toMatch(
+      /UnavailableError: The product API is unavailable \(HTTP 503\)\. Press Refresh later\./,
+    );
+    await expect(clock.drive(fieldFormula(engine, "01234567", "CompanyName", null, {}))).resolves.toEqual([
+      ["ACME LTD"],
+    ]);
   });
 });
 
@@ -134,13 +182,19 @@ describe("values change only on refresh", () => {
     const outside = { address: "Sheet2!B2" };
     await clock.drive(fieldFormula(engine, "01234567", "BestEstimateTurnover", null, inside));
     services.companies.get("01234567")!.BestEstimateTurnover = 2_000_000;
-    await expect(clock.drive(fieldFormula(engine, "01234567", "BestEstimateTurnover", null, inside))).resolves.toEqual([[1250000]]);
+    await expect(clock.drive(fieldFormula(engine, "01234567", "BestEstimateTurnover", null, inside))).resolves.toEqual([
+      [1250000],
+    ]);
     await clock.advance(1000);
     engine.refresh({ kind: "ranges", addresses: ["Sheet1!B1:B10"] });
     await clock.advance(1000);
-    await expect(clock.drive(fieldFormula(engine, "01234567", "BestEstimateTurnover", null, inside))).resolves.toEqual([[2_000_000]]);
+    await expect(clock.drive(fieldFormula(engine, "01234567", "BestEstimateTurnover", null, inside))).resolves.toEqual([
+      [2_000_000],
+    ]);
     expect(services.calls.listCompanies).toHaveLength(2);
-    await expect(clock.drive(fieldFormula(engine, "01234567", "BestEstimateTurnover", null, outside))).resolves.toEqual([[2_000_000]]);
+    await expect(clock.drive(fieldFormula(engine, "01234567", "BestEstimateTurnover", null, outside))).resolves.toEqual(
+      [[2_000_000]],
+    );
     expect(services.calls.listCompanies).toHaveLength(2);
   });
 
@@ -152,10 +206,24 @@ describe("values change only on refresh", () => {
     await first.clock.drive(classifyFormula(first.engine, "We make software", null, null, {}));
     await first.engine.save();
     const reopened = setup(store);
-    await expect(reopened.clock.drive(fieldFormula(reopened.engine, "01234567", [["CompanyName", "SICs"]], null, {}))).resolves.toEqual([["ACME LTD", "62012; 62020"]]);
-    await expect(reopened.clock.drive(matchFormula(reopened.engine, "ACME LTD", null, null, null, {}))).resolves.toEqual([["01234567"]]);
-    await expect(reopened.clock.drive(classifyFormula(reopened.engine, "We make software", null, null, {}))).resolves.toEqual([["RTIC-0001 – Software"]]);
-    expect(reopened.services.calls).toEqual({ websites: [], marketBatch: [], listCompanies: [], match: [], batch: [], classify: [], group: [] });
+    await expect(
+      reopened.clock.drive(fieldFormula(reopened.engine, "01234567", [["CompanyName", "SICs"]], null, {})),
+    ).resolves.toEqual([["ACME LTD", "62012; 62020"]]);
+    await expect(
+      reopened.clock.drive(matchFormula(reopened.engine, "ACME LTD", null, null, null, {})),
+    ).resolves.toEqual([["01234567"]]);
+    await expect(
+      reopened.clock.drive(classifyFormula(reopened.engine, "We make software", null, null, {})),
+    ).resolves.toEqual([["RTIC-0001 – Software"]]);
+    expect(reopened.services.calls).toEqual({
+      websites: [],
+      marketBatch: [],
+      listCompanies: [],
+      match: [],
+      batch: [],
+      classify: [],
+      group: [],
+    });
     expect(reopened.engine.stats()).toMatchObject({ companies: 1, matches: 1, classifications: 1 });
   });
 
@@ -164,7 +232,12 @@ describe("values change only on refresh", () => {
     store.text = '{"v": 99}';
     const problems: string[] = [];
     const clock = new FakeClock();
-    const engine = new Engine({ clients: new FakeServices().clients, clock, store, onProblem: (p) => problems.push(p) });
+    const engine = new Engine({
+      clients: new FakeServices().clients,
+      clock,
+      store,
+      onProblem: (p) => problems.push(p),
+    });
     await engine.ready;
     expect(problems).toEqual([expect.stringContaining("ignored")]);
   });
@@ -186,14 +259,20 @@ describe("UKCO.MATCH", () => {
   test("no match is #N/A naming the name, but confidence shows none", async () => {
     const { clock, engine } = setup();
     await expect(clock.drive(matchFormula(engine, "Nobody Ltd", null, null, null, {}))).rejects.toThrow(NotFoundError);
-    await expect(clock.drive(matchFormula(engine, "Nobody Ltd", null, null, null, {}))).rejects.toThrow('No match for "NOBODY LTD"');
-    await expect(clock.drive(matchFormula(engine, "Nobody Ltd", null, null, "confidence", {}))).resolves.toEqual([["none"]]);
+    await expect(clock.drive(matchFormula(engine, "Nobody Ltd", null, null, null, {}))).rejects.toThrow(
+      'No match for "NOBODY LTD"',
+    );
+    await expect(clock.drive(matchFormula(engine, "Nobody Ltd", null, null, "confidence", {}))).resolves.toEqual([
+      ["none"],
+    ]);
   });
 
   test("an empty name is an empty answer, not a request; an over-long one is #VALUE!", async () => {
     const { clock, engine, services } = setup();
     await expect(clock.drive(matchFormula(engine, "  ", null, null, null, {}))).resolves.toEqual([[""]]);
-    await expect(clock.drive(matchFormula(engine, "x".repeat(513), null, null, null, {}))).rejects.toThrow(/at most 512/);
+    await expect(clock.drive(matchFormula(engine, "x".repeat(513), null, null, null, {}))).rejects.toThrow(
+      /at most 512/,
+    );
     expect(services.calls.match).toHaveLength(0);
   });
 
@@ -211,9 +290,15 @@ describe("UKCO.MATCH", () => {
 describe("UKCO.CLASSIFY", () => {
   test("gives the best RTIC as code – description, or a row of codes best first", async () => {
     const { clock, engine, services } = setup();
-    expect(await clock.drive(classifyFormula(engine, "We write accounting software", null, null, {}))).toEqual([["RTIC-0001 – Software"]]);
-    expect(await clock.drive(classifyFormula(engine, "We write accounting software", "SICs", 1, {}))).toEqual([["62012 – Business and domestic software development"]]);
-    expect(await clock.drive(classifyFormula(engine, "We write accounting software", "similar", null, {}))).toEqual([["00000001 – ACME SOFTWARE LTD"]]);
+    expect(await clock.drive(classifyFormula(engine, "We write accounting software", null, null, {}))).toEqual([
+      ["RTIC-0001 – Software"],
+    ]);
+    expect(await clock.drive(classifyFormula(engine, "We write accounting software", "SICs", 1, {}))).toEqual([
+      ["62012 – Business and domestic software development"],
+    ]);
+    expect(await clock.drive(classifyFormula(engine, "We write accounting software", "similar", null, {}))).toEqual([
+      ["00000001 – ACME SOFTWARE LTD"],
+    ]);
     expect(services.calls.classify).toEqual([{ Text: "We write accounting software" }]);
   });
 
@@ -221,9 +306,15 @@ describe("UKCO.CLASSIFY", () => {
     const { clock, engine, services } = setup();
     await clock.drive(classifyFormula(engine, "www.example.co.uk", null, null, {}));
     expect(services.calls.classify).toEqual([{ Website: "www.example.co.uk" }]);
-    await expect(clock.drive(classifyFormula(engine, "word ".repeat(300), null, null, {}))).rejects.toThrow(/at most 1000/);
-    await expect(clock.drive(classifyFormula(engine, "text", "rnaics", 0, {}))).rejects.toThrow(/whole number from 1 to 25/);
-    await expect(clock.drive(classifyFormula(engine, "text", "rnaics", null, {}))).rejects.toThrow(/No recommended NAICS/);
+    await expect(clock.drive(classifyFormula(engine, "word ".repeat(300), null, null, {}))).rejects.toThrow(
+      /at most 1000/,
+    );
+    await expect(clock.drive(classifyFormula(engine, "text", "rnaics", 0, {}))).rejects.toThrow(
+      /whole number from 1 to 25/,
+    );
+    await expect(clock.drive(classifyFormula(engine, "text", "rnaics", null, {}))).rejects.toThrow(
+      /No recommended NAICS/,
+    );
   });
 });
 

@@ -33,12 +33,19 @@ describe("field paths", () => {
     expect(() => resolveFieldPath(input)).toThrow(`Did you mean "${suggestion}"?`);
   });
 
-  test.each([[""], ["  "], [42], [null], ["Company Name"], ["CompanyName."], ["[0]"], ["CompanyName[0]"], ["x".repeat(100_000)]])(
-    "%p is refused as a field name",
-    (input) => {
-      expect(() => resolveFieldPath(input)).toThrow(InvalidArgumentError);
-    },
-  );
+  test.each([
+    [""],
+    ["  "],
+    [42],
+    [null],
+    ["Company Name"],
+    ["CompanyName."],
+    ["[0]"],
+    ["CompanyName[0]"],
+    ["x".repeat(100_000)],
+  ])("%p is refused as a field name", (input) => {
+    expect(() => resolveFieldPath(input)).toThrow(InvalidArgumentError);
+  });
 
   test("reads nested values, indexes and fanned-out lists", () => {
     const record = {

@@ -29,22 +29,52 @@ function prng(seed: number): () => number {
 function scalar(random: () => number): unknown {
   const pick = Math.floor(random() * 16);
   switch (pick) {
-    case 0: return null;
-    case 1: return undefined;
-    case 2: return "";
-    case 3: return random() < 0.5;
-    case 4: return Math.floor(random() * 1e8);
-    case 5: return random() * 1e12 - 5e11;
-    case 6: return Number.NaN;
-    case 7: return "x".repeat(100_000);
-    case 8: return "Ünïcødé 株式会社 🏢 Ltd";
-    case 9: return "01234567";
-    case 10: return "sc123";
-    case 11: return "CompanyName";
-    case 12: return { type: "Error", errorType: "Value" };
-    case 13: return "https://example.co.uk/about";
-    case 14: return "\u0000\u0007<script>alert(1)</script>";
-    default: return ["all", "confidence", "sics", "rtics", "similar", "3", "BestEstimateTurnover", "SICs[0]", "us", "FR", "acme.co.uk", "12-3456789", "Employees"][Math.floor(random() * 13)];
+    case 0:
+      return null;
+    case 1:
+      return undefined;
+    case 2:
+      return "";
+    case 3:
+      return random() < 0.5;
+    case 4:
+      return Math.floor(random() * 1e8);
+    case 5:
+      return random() * 1e12 - 5e11;
+    case 6:
+      return Number.NaN;
+    case 7:
+      return "x".repeat(100_000);
+    case 8:
+      return "Ünïcødé 株式会社 🏢 Ltd";
+    case 9:
+      return "01234567";
+    case 10:
+      return "sc123";
+    case 11:
+      return "CompanyName";
+    case 12:
+      return { type: "Error", errorType: "Value" };
+    case 13:
+      return "https://example.co.uk/about";
+    case 14:
+      return "\u0000\u0007<script>alert(1)</script>";
+    default:
+      return [
+        "all",
+        "confidence",
+        "sics",
+        "rtics",
+        "similar",
+        "3",
+        "BestEstimateTurnover",
+        "SICs[0]",
+        "us",
+        "FR",
+        "acme.co.uk",
+        "12-3456789",
+        "Employees",
+      ][Math.floor(random() * 13)];
   }
 }
 
@@ -72,8 +102,17 @@ describe.each(Object.keys(FUNCTIONS))("UKCO.%s with generated input", (name) => 
     const random = prng(name.length * 7919);
     const clock = new FakeClock();
     const services = new FakeServices();
-    services.addCompany({ CompanyNumber: "01234567", CompanyName: "ACME LTD", SICs: ["62012"], Homepage_domain: "acme.co.uk" });
-    services.marketCompanies.set("us:12-3456789", { CompanyNumber: "12-3456789", CompanyName: "ACME INC", Employees: 12 });
+    services.addCompany({
+      CompanyNumber: "01234567",
+      CompanyName: "ACME LTD",
+      SICs: ["62012"],
+      Homepage_domain: "acme.co.uk",
+    });
+    services.marketCompanies.set("us:12-3456789", {
+      CompanyNumber: "12-3456789",
+      CompanyName: "ACME INC",
+      Employees: 12,
+    });
     const engine = new Engine({ clients: services.clients, clock });
     for (let i = 0; i < 300; i++) {
       const args = [argument(random), argument(random), argument(random), argument(random)];
@@ -83,13 +122,20 @@ describe.each(Object.keys(FUNCTIONS))("UKCO.%s with generated input", (name) => 
       } catch (error) {
         outcome = error;
       }
-      const described = () => `call ${i} with ${JSON.stringify(args, (_k, v) => (typeof v === "string" && v.length > 40 ? `${v.slice(0, 40)}…(${v.length})` : v))}`;
+      const described = () =>
+        `call ${i} with ${JSON.stringify(args, (_k, v) => (typeof v === "string" && v.length > 40 ? `${v.slice(0, 40)}…(${v.length})` : v))}`;
       if (outcome instanceof Error) {
-        expect({ call: described(), error: outcome instanceof UserError ? "UserError" : `${outcome.name}: ${outcome.message}` }).toEqual({ call: described(), error: "UserError" });
+        expect({
+          call: described(),
+          error: outcome instanceof UserError ? "UserError" : `${outcome.name}: ${outcome.message}`,
+        }).toEqual({ call: described(), error: "UserError" });
         expect(outcome.message.length).toBeGreaterThan(5);
         expect(outcome.message.length).toBeLessThan(400);
       } else {
-        expect({ call: described(), grid: Array.isArray(outcome) && (outcome as unknown[]).every(Array.isArray) }).toEqual({ call: described(), grid: true });
+        expect({
+          call: described(),
+          grid: Array.isArray(outcome) && (outcome as unknown[]).every(Array.isArray),
+        }).toEqual({ call: described(), grid: true });
         for (const cell of (outcome as unknown[][]).flat()) {
           if (cell instanceof Error) expect(cell).toBeInstanceOf(UserError);
           else expect(["string", "number", "boolean", "object"]).toContain(typeof cell);

@@ -14,9 +14,20 @@ import { FakeServices } from "./support/fake-services";
 function setUp(store = new MemoryWorkbookStore()) {
   const clock = new FakeClock();
   const services = new FakeServices();
-  services.addCompany({ CompanyNumber: "01234567", CompanyName: "ACME LTD", Homepage_domain: "acme.co.uk", BestEstimateTurnover: 1_200_000 });
+  services.addCompany({
+    CompanyNumber: "01234567",
+    CompanyName: "ACME LTD",
+    Homepage_domain: "acme.co.uk",
+    BestEstimateTurnover: 1_200_000,
+  });
   services.addCompany({ CompanyNumber: "SC000123", CompanyName: "THISTLE LTD", Homepage_domain: "thistle.scot" });
-  services.marketCompanies.set("us:12-3456789", { CompanyNumber: "12-3456789", CompanyName: "ACME INC", Employees: 42, NAICS: ["541511", "541512"], IncorporationDate: "2001-02-03" });
+  services.marketCompanies.set("us:12-3456789", {
+    CompanyNumber: "12-3456789",
+    CompanyName: "ACME INC",
+    Employees: 42,
+    NAICS: ["541511", "541512"],
+    IncorporationDate: "2001-02-03",
+  });
   services.marketCompanies.set("fr:123456789", { CompanyNumber: "123456789", CompanyName: "ACME SAS", Employees: 7 });
   const engine = new Engine({ clients: services.clients, clock, store });
   return { clock, services, engine, store };
@@ -26,8 +37,12 @@ const cell = async (work: Promise<unknown[][]>) => (await work)[0]![0];
 
 test("a burst of WEBSITE cells is one batch request for the distinct domains, and each cell gets its company", async () => {
   const { clock, services, engine } = setUp();
-  const asks = ["https://www.acme.co.uk/about", "acme.co.uk", "thistle.scot", "http://nobody.example.com"].map((url, i) =>
-    clock.drive(websiteFormula(engine, url, null, { address: `Sheet1!B${i + 1}` })).then((g) => g[0]![0], (e: unknown) => e),
+  const asks = ["https://www.acme.co.uk/about", "acme.co.uk", "thistle.scot", "http://nobody.example.com"].map(
+    (url, i) =>
+      clock.drive(websiteFormula(engine, url, null, { address: `Sheet1!B${i + 1}` })).then(
+        (g) => g[0]![0],
+        (e: unknown) => e,
+      ),
   );
   const answers = await Promise.all(asks);
   expect(answers.slice(0, 3)).toEqual(["01234567", "01234567", "SC000123"]);
@@ -43,13 +58,16 @@ test("WEBSITE with a field answers that field of the company; a bad field or add
   const { clock, services, engine } = setUp();
   expect(await clock.drive(cell(websiteFormula(engine, "acme.co.uk", "BestEstimateTurnover", {})))).toBe(1_200_000);
   await expect(websiteFormula(engine, "acme.co.uk", "Turnovr", {})).rejects.toThrow(/BestEstimateTurnover/);
-  await expect(websiteFormula(engine, "not a website", null, {})).rejects.toThrow(new InvalidArgumentError('Give a website address such as "example.co.uk": not a website address (it has spaces).'));
+  await expect(websiteFormula(engine, "not a website", null, {})).rejects.toThrow(
+    new InvalidArgumentError('Give a website address such as "example.co.uk": not a website address (it has spaces).'),
+  );
   expect(services.calls.websites).toHaveLength(1);
 });
 
 test("a burst of MARKET cells is one batch request per market; numbers stay numbers, lists are joined, dates are dates", async () => {
   const { clock, services, engine } = setUp();
-  const run = (market: string, number: unknown, field: string) => clock.drive(cell(marketFormula(engine, market, number, field, {}))).catch((e: unknown) => e);
+  const run = (market: string, number: unknown, field: string) =>
+    clock.drive(cell(marketFormula(engine, market, number, field, {}))).catch((e: unknown) => e);
   const answers = await Promise.all([
     run("us", "12-3456789", "Employees"),
     run("US", " 12-3456789 ", "naics"),
@@ -67,7 +85,9 @@ test("a burst of MARKET cells is one batch request per market; numbers stay numb
 
 test("MARKET refuses an unknown market or field, naming the valid ones, without a request", async () => {
   const { services, engine } = setUp();
-  await expect(marketFormula(engine, "uk", "1", "CompanyName", {})).rejects.toThrow('The market must be one of "us", "fr", "de", "ie"; "uk" is not.');
+  await expect(marketFormula(engine, "uk", "1", "CompanyName", {})).rejects.toThrow(
+    'The market must be one of "us", "fr", "de", "ie"; "uk" is not.',
+  );
   await expect(marketFormula(engine, "us", "12-3456789", "Employes", {})).rejects.toThrow(/Did you mean "Employees"/);
   expect(services.calls.marketBatch).toEqual([]);
 });
@@ -79,8 +99,12 @@ test("WEBSITE and MARKET answers are saved in the workbook store and a reopened 
   await first.engine.save();
   const reopened = setUp(first.store);
   await reopened.engine.ready;
-  expect(await reopened.clock.drive(cell(websiteFormula(reopened.engine, "https://acme.co.uk", null, {})))).toBe("01234567");
-  expect(await reopened.clock.drive(cell(marketFormula(reopened.engine, "us", "12-3456789", "CompanyName", {})))).toBe("ACME INC");
+  expect(await reopened.clock.drive(cell(websiteFormula(reopened.engine, "https://acme.co.uk", null, {})))).toBe(
+    "01234567",
+  );
+  expect(await reopened.clock.drive(cell(marketFormula(reopened.engine, "us", "12-3456789", "CompanyName", {})))).toBe(
+    "ACME INC",
+  );
   expect(reopened.services.calls.websites).toEqual([]);
   expect(reopened.services.calls.marketBatch).toEqual([]);
 });

@@ -26,7 +26,10 @@ describe("readSelection (task pane: company numbers from the selected range)", (
         return this.range;
       },
     });
-    await expect(readSelection()).resolves.toEqual({ address: "Sheet1!B2:B4", values: [["1234567"], ["SC123456"], [""]] });
+    await expect(readSelection()).resolves.toEqual({
+      address: "Sheet1!B2:B4",
+      values: [["1234567"], ["SC123456"], [""]],
+    });
   });
 
   test("refuses a selection larger than the caller allows, before reading its values", async () => {

@@ -4,7 +4,12 @@ import { describeProgress, formatDuration, ProgressMeter } from "../../../src/co
 
 describe("write chunks", () => {
   test("measure a row as the UTF-8 bytes of its JSON, whatever it holds", () => {
-    const rows: SheetValue[][] = [["'Café Ltd", 12.5, true, ""], ["'\"quoted\" \\ back", -3, false], ["'日本 😀", 1e21], []];
+    const rows: SheetValue[][] = [
+      ["'Café Ltd", 12.5, true, ""],
+      ['\'"quoted" \\ back', -3, false],
+      ["'日本 😀", 1e21],
+      [],
+    ];
     for (const row of rows) expect(rowJsonBytes(row)).toBe(Buffer.byteLength(JSON.stringify(row), "utf8"));
     expect(utf8Bytes("£😀")).toBe(Buffer.byteLength("£😀", "utf8"));
   });
@@ -26,7 +31,11 @@ describe("write chunks", () => {
 
   test("give a row larger than the budget a chunk of its own rather than lose it", () => {
     const rows: SheetValue[][] = [["'a"], [`'${"y".repeat(5_000)}`], ["'b"]];
-    expect(planChunks(rows, { maxBytes: 1_000, maxRows: 100 }).map((c) => [c.start, c.end])).toEqual([[0, 1], [1, 2], [2, 3]]);
+    expect(planChunks(rows, { maxBytes: 1_000, maxRows: 100 }).map((c) => [c.start, c.end])).toEqual([
+      [0, 1],
+      [1, 2],
+      [2, 3],
+    ]);
     expect(planChunks([], { maxBytes: 1_000, maxRows: 100 })).toEqual([]);
   });
 });
@@ -37,7 +46,14 @@ describe("import progress", () => {
     const meter = new ProgressMeter(() => now, 10_000);
     now += 2_000;
     const progress = meter.update(2_000);
-    expect(progress).toMatchObject({ rows: 2_000, total: 10_000, fraction: 0.2, rowsPerSecond: 1_000, remainingMs: 8_000, elapsedMs: 2_000 });
+    expect(progress).toMatchObject({
+      rows: 2_000,
+      total: 10_000,
+      fraction: 0.2,
+      rowsPerSecond: 1_000,
+      remainingMs: 8_000,
+      elapsedMs: 2_000,
+    });
     expect(describeProgress(progress)).toBe("2,000 of 10,000 rows · 1,000 rows/s · about 8 s left");
   });
 

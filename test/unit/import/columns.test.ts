@@ -1,4 +1,10 @@
-import { cellValue, COLUMN_CHOICES, DEFAULT_COLUMNS, recordRow, resolveColumns } from "../../../src/core/import/columns";
+import {
+  cellValue,
+  COLUMN_CHOICES,
+  DEFAULT_COLUMNS,
+  recordRow,
+  resolveColumns,
+} from "../../../src/core/import/columns";
 
 const one = (path: string) => {
   const { columns, problems } = resolveColumns([path]);
@@ -8,7 +14,16 @@ const one = (path: string) => {
 
 describe("import columns", () => {
   test("money is formatted in pounds, counts with separators, dates as dates; other numbers stay General", () => {
-    const { columns } = resolveColumns(["BestEstimateTurnover", "BestEstimateEmployees", "IncorporationDate", "LatestRoundDate", "InnovationScore", "CompanyName", "CompanyFinancials_Vendor.PROFIT_AFTER_TAX", "CompanyGrowthTrends.BestEstimateTurnoverGrowthPercentagePerYear"]);
+    const { columns } = resolveColumns([
+      "BestEstimateTurnover",
+      "BestEstimateEmployees",
+      "IncorporationDate",
+      "LatestRoundDate",
+      "InnovationScore",
+      "CompanyName",
+      "CompanyFinancials_Vendor.PROFIT_AFTER_TAX",
+      "CompanyGrowthTrends.BestEstimateTurnoverGrowthPercentagePerYear",
+    ]);
     expect(columns.map((c) => [c.header, c.numberFormat])).toEqual([
       ["BestEstimateTurnover", "£#,##0"],
       ["BestEstimateEmployees", "#,##0"],
@@ -29,7 +44,7 @@ describe("import columns", () => {
   });
 
   test("text is written so Excel keeps it as text: no formula from a name, no lost leading zero", () => {
-    expect(cellValue({ CompanyName: "=HYPERLINK(\"http://x\")" }, one("CompanyName"))).toBe("'=HYPERLINK(\"http://x\")");
+    expect(cellValue({ CompanyName: '=HYPERLINK("http://x")' }, one("CompanyName"))).toBe('\'=HYPERLINK("http://x")');
     expect(cellValue({ CompanyNumber: "01234567" }, one("CompanyNumber"))).toBe("'01234567");
   });
 
@@ -43,12 +58,17 @@ describe("import columns", () => {
   test("lists are joined into one cell, and a list of objects fans out as in UKCO.FIELD", () => {
     expect(cellValue({ SICs: ["62012", "62020"] }, one("SICs"))).toBe("'62012; 62020");
     expect(cellValue({ SICs: ["62012"] }, one("SICs"))).toBe("'62012");
-    expect(cellValue({ Officers: [{ Surname: "Smith" }, { Surname: "Jones" }] }, one("Officers.Surname"))).toBe("'Smith; Jones");
+    expect(cellValue({ Officers: [{ Surname: "Smith" }, { Surname: "Jones" }] }, one("Officers.Surname"))).toBe(
+      "'Smith; Jones",
+    );
   });
 
   test("a record that failed validation keeps its row, with its number and what was wrong", () => {
     const { columns } = resolveColumns(["CompanyNumber", "CompanyName", "BestEstimateTurnover"]);
-    const row = recordRow({ invalid: true, CompanyNumber: "00000042", problem: "BestEstimateTurnover: expected int" }, columns);
+    const row = recordRow(
+      { invalid: true, CompanyNumber: "00000042", problem: "BestEstimateTurnover: expected int" },
+      columns,
+    );
     expect(row[0]).toBe("'00000042");
     expect(row[1]).toMatch(/could not be read \(BestEstimateTurnover: expected int\)/);
     expect(row[2]).toBe("");

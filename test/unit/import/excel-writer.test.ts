@@ -38,8 +38,21 @@ function productOf(items: ReturnType<typeof company>[]): ProductClient {
 
 const { columns } = resolveColumns(["CompanyNumber", "CompanyName", "BestEstimateTurnover", "IncorporationDate"]);
 
-async function importInto(sink: TableSink, items: ReturnType<typeof company>[], chunkLimits?: { maxBytes: number; maxRows: number }) {
-  return runImport({ product: productOf(items), request: {}, columns, description: "test", sink, now: () => Date.UTC(2025, 4, 6, 7, 8), total: items.length, ...(chunkLimits ? { chunkLimits } : {}) });
+async function importInto(
+  sink: TableSink,
+  items: ReturnType<typeof company>[],
+  chunkLimits?: { maxBytes: number; maxRows: number },
+) {
+  return runImport({
+    product: productOf(items),
+    request: {},
+    columns,
+    description: "test",
+    sink,
+    now: () => Date.UTC(2025, 4, 6, 7, 8),
+    total: items.length,
+    ...(chunkLimits ? { chunkLimits } : {}),
+  });
 }
 
 const newSheetWriter = () => writerOnNewSheet("Companies", "UKCO_Import_", IMPORT_LAYOUT);
@@ -58,8 +71,13 @@ test("an import on a new sheet stays under the payload limit in every sync and l
   expect(excel.workbook.tables.map((t) => t.name)).toEqual(["UKCO_Import_1"]);
   const sheet = excel.workbook.sheets.find((s) => s.name === "Companies")!;
   expect(excel.workbook.activeSheetId).toBe(sheet.id);
-  expect(excel.values("Companies!A1")[0]![0]).toBe("UK company data as of 2025-05-06 07:08 UTC · test · 6,000 companies");
-  expect(excel.values("Companies!A3:D4")).toEqual([["CompanyNumber", "CompanyName", "BestEstimateTurnover", "IncorporationDate"], ["00000001", "Company 1 — long description ", 1000, 36925]]);
+  expect(excel.values("Companies!A1")[0]![0]).toBe(
+    "UK company data as of 2025-05-06 07:08 UTC · test · 6,000 companies",
+  );
+  expect(excel.values("Companies!A3:D4")).toEqual([
+    ["CompanyNumber", "CompanyName", "BestEstimateTurnover", "IncorporationDate"],
+    ["00000001", "Company 1 — long description ", 1000, 36925],
+  ]);
   expect(excel.cell("Companies!A6003").value).toBe("00006000");
   expect(excel.cell("Companies!C6003")).toMatchObject({ numberFormat: "£#,##0", value: 6_000_000 });
   expect(excel.cell("Companies!D4")).toMatchObject({ text: "2001-02-03" });
@@ -70,22 +88,36 @@ test("an import on a new sheet stays under the payload limit in every sync and l
 test("a company name that looks like a formula or markup is stored as the literal text", async () => {
   open();
   const writer = await newSheetWriter();
-  await importInto(writer, [company(1, "=HYPERLINK(\"http://evil\",\"x\")"), company(2, "<img src=x onerror=alert(1)>"), company(3, "+44 20 7946 0000")]);
-  expect(excel.values("Companies!B4:B6")).toEqual([["=HYPERLINK(\"http://evil\",\"x\")"], ["<img src=x onerror=alert(1)>"], ["+44 20 7946 0000"]]);
+  await importInto(writer, [
+    company(1, '=HYPERLINK("http://evil","x")'),
+    company(2, "<img src=x onerror=alert(1)>"),
+    company(3, "+44 20 7946 0000"),
+  ]);
+  expect(excel.values("Companies!B4:B6")).toEqual([
+    ['=HYPERLINK("http://evil","x")'],
+    ["<img src=x onerror=alert(1)>"],
+    ["+44 20 7946 0000"],
+  ]);
   expect(excel.cell("Companies!B4").formula).toBeUndefined();
 });
 
 test("refreshing replaces the rows in place: the table shrinks or grows, the as-of line updates, a formula beside it keeps its reference", async () => {
   open();
-  await importInto(await newSheetWriter(), Array.from({ length: 5 }, (_, i) => company(i + 1)));
-  excel.setCell("Companies!F4", "=UKCO.FIELD(A4,\"CompanyName\")");
+  await importInto(
+    await newSheetWriter(),
+    Array.from({ length: 5 }, (_, i) => company(i + 1)),
+  );
+  excel.setCell("Companies!F4", '=UKCO.FIELD(A4,"CompanyName")');
   await importInto(await writerForTable("UKCO_Import_1", 2), [company(7), company(8), company(9)]);
   expect(excel.workbook.tables[0]!.range).toEqual({ r0: 2, c0: 0, r1: 5, c1: 3 });
   expect(excel.values("Companies!A4:A8")).toEqual([["00000007"], ["00000008"], ["00000009"], [""], [""]]);
-  expect(excel.cell("Companies!F4").formula).toBe("=UKCO.FIELD(A4,\"CompanyName\")");
+  expect(excel.cell("Companies!F4").formula).toBe('=UKCO.FIELD(A4,"CompanyName")');
   expect(excel.values("Companies!A1")[0]![0]).toMatch(/· 3 companies$/);
 
-  await importInto(await writerForTable("UKCO_Import_1", 2), Array.from({ length: 8 }, (_, i) => company(i + 20)));
+  await importInto(
+    await writerForTable("UKCO_Import_1", 2),
+    Array.from({ length: 8 }, (_, i) => company(i + 20)),
+  );
   expect(excel.workbook.tables[0]!.range).toEqual({ r0: 2, c0: 0, r1: 10, c1: 3 });
   expect(excel.cell("Companies!A11").value).toBe("00000027");
   expect(excel.cell("Companies!C11").numberFormat).toBe("£#,##0");
@@ -96,14 +128,23 @@ test("a block at the selection refuses to write over data, and goes in when the 
   excel.setCell("Sheet1!C5", "keep me");
   excel.select(excel.workbook.activeSheetId, { r0: 2, c0: 1, r1: 2, c1: 1 });
   const blocked = await writerAtSelection("UKCO_Group_", 4);
-  await expect(blocked.begin(["'A", "'B"], [undefined, undefined], "")).rejects.toThrow(/Sheet1!B3:C7 is not empty \(Sheet1!C5 holds data\)/);
+  await expect(blocked.begin(["'A", "'B"], [undefined, undefined], "")).rejects.toThrow(
+    /Sheet1!B3:C7 is not empty \(Sheet1!C5 holds data\)/,
+  );
   expect(excel.cell("Sheet1!C5").value).toBe("keep me");
 
   excel.select(excel.workbook.activeSheetId, { r0: 0, c0: 4, r1: 0, c1: 4 });
   const writer = await writerAtSelection("UKCO_Group_", 2);
   await writer.begin(["'Level", "'Name"], [undefined, undefined], "");
-  await writer.append([[0, "'Root"], [1, "'Child"]] as SheetValue[][]);
+  await writer.append([
+    [0, "'Root"],
+    [1, "'Child"],
+  ] as SheetValue[][]);
   await writer.finish("", 2);
   expect(excel.workbook.tables.map((t) => t.name)).toEqual(["UKCO_Group_1"]);
-  expect(excel.values("Sheet1!E1:F3")).toEqual([["Level", "Name"], [0, "Root"], [1, "Child"]]);
+  expect(excel.values("Sheet1!E1:F3")).toEqual([
+    ["Level", "Name"],
+    [0, "Root"],
+    [1, "Child"],
+  ]);
 });

@@ -1,8 +1,25 @@
 import type { GroupStructureRow } from "../../../src/api/product/responses";
-import { buildGroupTree, groupTableRows, highlightParts, pathTo, searchTree, visibleRows } from "../../../src/core/import/group-tree";
+import {
+  buildGroupTree,
+  groupTableRows,
+  highlightParts,
+  pathTo,
+  searchTree,
+  visibleRows,
+} from "../../../src/core/import/group-tree";
 
-const row = (number: string, name: string, level: number, parent: string, extra: Partial<GroupStructureRow> = {}): GroupStructureRow => ({
-  SubsidiaryCompanyNumber: number, SubsidiaryCompanyName: name, SubsidiaryCompanyLevel: level, ParentCompanyNumber: parent, ...extra,
+const row = (
+  number: string,
+  name: string,
+  level: number,
+  parent: string,
+  extra: Partial<GroupStructureRow> = {},
+): GroupStructureRow => ({
+  SubsidiaryCompanyNumber: number,
+  SubsidiaryCompanyName: name,
+  SubsidiaryCompanyLevel: level,
+  ParentCompanyNumber: parent,
+  ...extra,
 });
 
 const ROWS = [
@@ -53,8 +70,16 @@ describe("group tree", () => {
   });
 
   test("marks every match in a name for highlighting, whatever its case", () => {
-    expect(highlightParts("Acme acme", "ACME")).toEqual([{ text: "Acme", match: true }, { text: " ", match: false }, { text: "acme", match: true }]);
-    expect(highlightParts("<b>x</b>", "x")).toEqual([{ text: "<b>", match: false }, { text: "x", match: true }, { text: "</b>", match: false }]);
+    expect(highlightParts("Acme acme", "ACME")).toEqual([
+      { text: "Acme", match: true },
+      { text: " ", match: false },
+      { text: "acme", match: true },
+    ]);
+    expect(highlightParts("<b>x</b>", "x")).toEqual([
+      { text: "<b>", match: false },
+      { text: "x", match: true },
+      { text: "</b>", match: false },
+    ]);
   });
 
   test("the inserted block lists the tree in order, names indented by depth, with each parent's number", () => {

@@ -21,8 +21,17 @@ async function addTable(name: string): Promise<void> {
 }
 
 const saved = (rows: number): SavedImport => ({
-  version: 2, table: "UKCO_Import_1", sheet: "Sheet1", source: { kind: "companies", query: { filters: { Nations: ["Wales"] }, companyNumbers: [], columns: ["CompanyName"] } },
-  asOfRowsAbove: 2, importedAt: "2025-01-01T00:00:00.000Z", rows, status: "complete",
+  version: 2,
+  table: "UKCO_Import_1",
+  sheet: "Sheet1",
+  source: {
+    kind: "companies",
+    query: { filters: { Nations: ["Wales"] }, companyNumbers: [], columns: ["CompanyName"] },
+  },
+  asOfRowsAbove: 2,
+  importedAt: "2025-01-01T00:00:00.000Z",
+  rows,
+  status: "complete",
 });
 
 test("a saved query travels in one custom XML part of our namespace and is found again; saving again replaces it", async () => {
@@ -31,7 +40,10 @@ test("a saved query travels in one custom XML part of our namespace and is found
   await saveImportedTable(saved(2));
   const parts = excel.workbook.customXmlParts.filter((p) => p.xml.includes(SAVED_IMPORTS_NAMESPACE));
   expect(parts).toHaveLength(1);
-  expect(await listImportedTables()).toEqual({ tables: [expect.objectContaining({ table: "UKCO_Import_1", rows: 2 })], problems: [] });
+  expect(await listImportedTables()).toEqual({
+    tables: [expect.objectContaining({ table: "UKCO_Import_1", rows: 2 })],
+    problems: [],
+  });
 });
 
 test("a renamed table keeps its query; a deleted one drops out of the list", async () => {

@@ -5,7 +5,12 @@
  */
 import type { ApiClients } from "../../../src/api/factory";
 import type { MarketCompaniesRequest } from "../../../src/api/market/schemas";
-import { readSavedImportXml, SAVED_IMPORT_VERSION, savedImportXml, type SavedImport } from "../../../src/core/import/saved-imports";
+import {
+  readSavedImportXml,
+  SAVED_IMPORT_VERSION,
+  savedImportXml,
+  type SavedImport,
+} from "../../../src/core/import/saved-imports";
 import { runTable, type TableSink } from "../../../src/core/import/run-table";
 import { sourceDefinition, type TableSource } from "../../../src/core/import/sources";
 import type { SheetValue } from "../../../src/core/import/columns";
@@ -35,21 +40,32 @@ async function run(clients: Partial<ApiClients>, source: TableSource) {
 
 test("a website batch pages by returnCount/skip and says which asked URL each company answers to", async () => {
   const bodies: unknown[] = [];
-  const all = Array.from({ length: 1500 }, (_, i) => ({ CompanyNumber: String(i).padStart(8, "0"), CompanyName: `C${i}`, Homepage_domain: i % 2 ? "acme.co.uk" : "other.org" }));
+  const all = Array.from({ length: 1500 }, (_, i) => ({
+    CompanyNumber: String(i).padStart(8, "0"),
+    CompanyName: `C${i}`,
+    Homepage_domain: i % 2 ? "acme.co.uk" : "other.org",
+  }));
   const product = {
     companiesByWebsiteBatch: async (body: { urls: string[]; skip: number; returnCount: number }) => {
       bodies.push(body);
       return { matchcount: all.length, companies: all.slice(body.skip, body.skip + body.returnCount) };
     },
   };
-  const { written, outcome } = await run({ product } as never, { kind: "website-batch", urls: ["https://www.acme.co.uk/x", "other.org"], columns: ["CompanyNumber"] });
+  const { written, outcome } = await run({ product } as never, {
+    kind: "website-batch",
+    urls: ["https://www.acme.co.uk/x", "other.org"],
+    columns: ["CompanyNumber"],
+  });
   expect(bodies).toEqual([
     { urls: ["https://www.acme.co.uk/x", "other.org"], skip: 0, returnCount: 1000 },
     { urls: ["https://www.acme.co.uk/x", "other.org"], skip: 1000, returnCount: 1000 },
   ]);
   expect(outcome).toMatchObject({ status: "complete", rows: 1500 });
   expect(written.header).toEqual(["Matched URL", "CompanyNumber"]);
-  expect(written.rows.slice(0, 2)).toEqual([["other.org", "00000000"], ["https://www.acme.co.uk/x", "00000001"]]);
+  expect(written.rows.slice(0, 2)).toEqual([
+    ["other.org", "00000000"],
+    ["https://www.acme.co.uk/x", "00000001"],
+  ]);
   expect(written.asOf).toMatch(/companies for 2 website addresses · 1,500 companies$/);
 });
 
@@ -58,12 +74,26 @@ test("classify sends the examples once and writes the scores first, as numbers",
   const product = {
     classify: async (body: unknown) => {
       asked.push(body);
-      return { companies: [{ CompanyNumber: "00000009", Score: 0.93 }, { CompanyNumber: "00000003", Score: 0.5 }] };
+      return {
+        companies: [
+          { CompanyNumber: "00000009", Score: 0.93 },
+          { CompanyNumber: "00000003", Score: 0.5 },
+        ],
+      };
     },
   };
-  const { written } = await run({ product } as never, { kind: "classify", include: ["00000001"], exclude: ["00000002"], returnCount: 50, columns: ["CompanyNumber"] });
+  const { written } = await run({ product } as never, {
+    kind: "classify",
+    include: ["00000001"],
+    exclude: ["00000002"],
+    returnCount: 50,
+    columns: ["CompanyNumber"],
+  });
   expect(asked).toEqual([{ yes: ["00000001"], no: ["00000002"], returnCount: 50 }]);
-  expect(written.rows).toEqual([[0.93, "00000009"], [0.5, "00000003"]]);
+  expect(written.rows).toEqual([
+    [0.93, "00000009"],
+    [0.5, "00000003"],
+  ]);
   expect(written.asOf).toMatch(/companies like 1 example, unlike 1 \(best 50\) · 2 companies$/);
 });
 
@@ -74,30 +104,59 @@ test("a market list advances Offset and stops at TotalCount, even when the last 
       requests.push(request);
       const offset = request.Offset ?? 0;
       const limit = request.Limit ?? 100;
-      const companies = Array.from({ length: Math.max(0, Math.min(limit, 2000 - offset)) }, (_, i) => ({ CompanyNumber: `N${offset + i}`, Employees: 3 }));
+      const companies = Array.from({ length: Math.max(0, Math.min(limit, 2000 - offset)) }, (_, i) => ({
+        CompanyNumber: `N${offset + i}`,
+        Employees: 3,
+      }));
       return { Companies: companies, TotalCount: 2000 };
     },
   };
-  const { written, outcome } = await run({ market } as never, { kind: "market", market: "de", query: { filters: { NAICS: ["62.01"] } } });
-  expect(requests.map((r) => [r.Offset ?? 0, r.Limit])).toEqual([[0, 1], [0, 1000], [1000, 1000]]);
+  const { written, outcome } = await run({ market } as never, {
+    kind: "market",
+    market: "de",
+    query: { filters: { NAICS: ["62.01"] } },
+  });
+  expect(requests.map((r) => [r.Offset ?? 0, r.Limit])).toEqual([
+    [0, 1],
+    [0, 1000],
+    [1000, 1000],
+  ]);
   expect(requests.every((r) => JSON.stringify(r.NAICS) === '["62.01"]')).toBe(true);
   expect(outcome).toMatchObject({ status: "complete", rows: 2000, total: 2000 });
   expect(written.header.slice(0, 3)).toEqual(["CompanyNumber", "CompanyName", "Status"]);
-  expect(written.asOf).toMatch(/^Germany company data as of 2026-01-02 03:04 UTC · Germany \(de\): NAICS: 62\.01 · 2,000 companies$/);
+  expect(written.asOf).toMatch(
+    /^Germany company data as of 2026-01-02 03:04 UTC · Germany \(de\): NAICS: 62\.01 · 2,000 companies$/,
+  );
 });
 
 test("a market lookup writes one row per number in order, unknown numbers saying so", async () => {
   const market = {
-    batch: async (_m: string, numbers: string[]) => ({ Results: numbers.map((n) => ({ CompanyNumber: n, Company: n === "2" ? null : { CompanyNumber: n, CompanyName: `Co ${n}` } })) }),
+    batch: async (_m: string, numbers: string[]) => ({
+      Results: numbers.map((n) => ({
+        CompanyNumber: n,
+        Company: n === "2" ? null : { CompanyNumber: n, CompanyName: `Co ${n}` },
+      })),
+    }),
   };
   const { written } = await run({ market } as never, { kind: "market-batch", market: "ie", numbers: ["1", "2", "3"] });
-  expect(written.rows.map((r) => r.slice(0, 2))).toEqual([["1", "Co 1"], ["2", "⚠ Not a company the ie market knows."], ["3", "Co 3"]]);
+  expect(written.rows.map((r) => r.slice(0, 2))).toEqual([
+    ["1", "Co 1"],
+    ["2", "⚠ Not a company the ie market knows."],
+    ["3", "Co 3"],
+  ]);
 });
 
 test("an empty market answer is explained by the values the market does not list", () => {
-  const catalogue = [{ Field: "NAICS", Name: "NAICS", Values: [{ Code: "541511", Description: "Software" }] }, { Field: "Locations", Name: "States", Values: [{ Code: "CA", Description: "California" }] }];
-  expect(explainEmpty("us", { filters: { NAICS: ["541511", "9999"], Locations: ["ZZ"] } }, catalogue)).toBe("No companies: the us market does not recognise NAICS 9999, Locations ZZ. Pick values from its lists.");
-  expect(explainEmpty("us", { filters: { NAICS: ["541511"] } }, catalogue)).toBe("No companies in the us market match all of these filters together.");
+  const catalogue = [
+    { Field: "NAICS", Name: "NAICS", Values: [{ Code: "541511", Description: "Software" }] },
+    { Field: "Locations", Name: "States", Values: [{ Code: "CA", Description: "California" }] },
+  ];
+  expect(explainEmpty("us", { filters: { NAICS: ["541511", "9999"], Locations: ["ZZ"] } }, catalogue)).toBe(
+    "No companies: the us market does not recognise NAICS 9999, Locations ZZ. Pick values from its lists.",
+  );
+  expect(explainEmpty("us", { filters: { NAICS: ["541511"] } }, catalogue)).toBe(
+    "No companies in the us market match all of these filters together.",
+  );
 });
 
 test("every source kind survives the workbook's saved-query part", () => {
@@ -109,15 +168,39 @@ test("every source kind survives the workbook's saved-query part", () => {
     { kind: "market-batch", market: "us", numbers: ["12-3456789"] },
   ];
   for (const source of sources) {
-    const saved: SavedImport = { version: SAVED_IMPORT_VERSION, table: "T", sheet: "S", source, asOfRowsAbove: 2, importedAt: "2026-01-01T00:00:00.000Z", rows: 1, status: "complete" };
+    const saved: SavedImport = {
+      version: SAVED_IMPORT_VERSION,
+      table: "T",
+      sheet: "S",
+      source,
+      asOfRowsAbove: 2,
+      importedAt: "2026-01-01T00:00:00.000Z",
+      rows: 1,
+      status: "complete",
+    };
     expect(readSavedImportXml(savedImportXml(saved))).toEqual({ ok: true, saved });
   }
-  const broken = { version: SAVED_IMPORT_VERSION, table: "T", sheet: "S", source: { kind: "market", market: "uk", query: {} }, asOfRowsAbove: 2, importedAt: "x", rows: 1, status: "complete" };
-  expect(readSavedImportXml(`<import xmlns="urn:ukco-addin:imports:1">${JSON.stringify(broken)}</import>`)).toMatchObject({ ok: false });
+  const broken = {
+    version: SAVED_IMPORT_VERSION,
+    table: "T",
+    sheet: "S",
+    source: { kind: "market", market: "uk", query: {} },
+    asOfRowsAbove: 2,
+    importedAt: "x",
+    rows: 1,
+    status: "complete",
+  };
+  expect(
+    readSavedImportXml(`<import xmlns="urn:ukco-addin:imports:1">${JSON.stringify(broken)}</import>`),
+  ).toMatchObject({ ok: false });
 });
 
 test("website addresses from cells: typed forms accepted, text and spaces refused, matched by domain", () => {
-  const collected = collectCells("Sheet1!A1:A5", [["Website"], ["https://www.Acme.co.uk/about"], ["acme.co.uk"], ["not a site"], [42]], parseWebsite);
+  const collected = collectCells(
+    "Sheet1!A1:A5",
+    [["Website"], ["https://www.Acme.co.uk/about"], ["acme.co.uk"], ["not a site"], [42]],
+    parseWebsite,
+  );
   expect(collected.values).toEqual(["https://www.Acme.co.uk/about", "acme.co.uk"]);
   expect(collected.headerSkipped).toBe(true);
   expect(collected.invalid.map((c) => c.address)).toEqual(["Sheet1!A4", "Sheet1!A5"]);

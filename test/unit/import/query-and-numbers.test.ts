@@ -1,11 +1,20 @@
 import { collectCompanyNumbers } from "../../../src/core/import/company-numbers";
-import { companiesRequest, describeQuery, hasCriteria, ImportQuerySchema, NUMBER_SET_THRESHOLD } from "../../../src/core/import/query";
+import {
+  companiesRequest,
+  describeQuery,
+  hasCriteria,
+  ImportQuerySchema,
+  NUMBER_SET_THRESHOLD,
+} from "../../../src/core/import/query";
 
 const numbers = (n: number) => Array.from({ length: n }, (_, i) => String(i + 1).padStart(8, "0"));
 
 describe("the import query", () => {
   test("sends the chosen filters and inline company numbers as the body of POST /v2/companies", () => {
-    const body = companiesRequest({ filters: { rtics: ["RTIC-0042"], Nations: ["Scotland"], SICs: [] }, companyNumbers: ["00012345"] });
+    const body = companiesRequest({
+      filters: { rtics: ["RTIC-0042"], Nations: ["Scotland"], SICs: [] },
+      companyNumbers: ["00012345"],
+    });
     expect(body).toEqual({ rtics: ["RTIC-0042"], Nations: ["Scotland"], CompanyNumbers: ["00012345"] });
   });
 
@@ -15,7 +24,10 @@ describe("the import query", () => {
   });
 
   test("describes itself in words for the as-of line, shortening long code lists", () => {
-    const text = describeQuery({ filters: { rtics: ["A", "B", "C", "D", "E"], CompanyStatus: ["Active"] }, companyNumbers: numbers(1234) });
+    const text = describeQuery({
+      filters: { rtics: ["A", "B", "C", "D", "E"], CompanyStatus: ["Active"] },
+      companyNumbers: numbers(1234),
+    });
     expect(text).toBe("RTICs: A, B, C and 2 more; Status: Active; 1,234 company numbers");
     expect(describeQuery({ filters: {}, companyNumbers: [] })).toBe("all companies");
   });
@@ -28,7 +40,11 @@ describe("the import query", () => {
   test("a saved query that lost its columns or holds a foreign filter does not pass its schema", () => {
     expect(ImportQuerySchema.safeParse({ filters: {}, companyNumbers: [], columns: [] }).success).toBe(false);
     expect(ImportQuerySchema.safeParse({ filters: { Colour: ["red"] }, columns: ["CompanyName"] }).success).toBe(false);
-    expect(ImportQuerySchema.parse({ columns: ["CompanyName"] })).toEqual({ filters: {}, companyNumbers: [], columns: ["CompanyName"] });
+    expect(ImportQuerySchema.parse({ columns: ["CompanyName"] })).toEqual({
+      filters: {},
+      companyNumbers: [],
+      columns: ["CompanyName"],
+    });
   });
 });
 
@@ -41,7 +57,10 @@ describe("company numbers from the selected cells", () => {
   });
 
   test("lists each invalid cell with its address and the reason", () => {
-    const result = collectCompanyNumbers("'Q3 list'!C10:D11", [["00012345", "ABC-99"], [true, 12.5]]);
+    const result = collectCompanyNumbers("'Q3 list'!C10:D11", [
+      ["00012345", "ABC-99"],
+      [true, 12.5],
+    ]);
     expect(result.numbers).toEqual(["00012345"]);
     expect(result.invalid.map((i) => i.address)).toEqual(["'Q3 list'!D10", "'Q3 list'!C11", "'Q3 list'!D11"]);
     expect(result.invalid[0]!.reason).toMatch(/not a company number/);
@@ -49,7 +68,10 @@ describe("company numbers from the selected cells", () => {
   });
 
   test("reads a text first cell as the column's header, but not when nothing else is valid", () => {
-    expect(collectCompanyNumbers("Sheet1!A1:A3", [["Company number"], ["00012345"], ["SC000001"]])).toMatchObject({ headerSkipped: true, invalid: [] });
+    expect(collectCompanyNumbers("Sheet1!A1:A3", [["Company number"], ["00012345"], ["SC000001"]])).toMatchObject({
+      headerSkipped: true,
+      invalid: [],
+    });
     const alone = collectCompanyNumbers("Sheet1!A1:A2", [["Company number"], [""]]);
     expect(alone).toMatchObject({ headerSkipped: false, numbers: [] });
     expect(alone.invalid.map((i) => i.address)).toEqual(["Sheet1!A1"]);

@@ -16,10 +16,24 @@ function fakeProduct(items: Item[], options: { failAtSkip?: number; insights?: b
       calls.push(query);
       const skip = query.skip ?? 0;
       if (options.failAtSkip !== undefined && skip >= options.failAtSkip) {
-        throw new HttpError("product", { status: 500, method: "POST", url: "/v2/companies", origin: "service" } as never);
+        throw new HttpError("product", {
+          status: 500,
+          method: "POST",
+          url: "/v2/companies",
+          origin: "service",
+        } as never);
       }
       const page = items.slice(skip, skip + (query.returnCount ?? 40));
-      const insights = query.insights && options.insights !== false ? { TotalCompanies: items.length, CompaniesByRTIC: [], TurnoverBands: [], EmployeeBands: [], CompaniesByNation: [] } : undefined;
+      const insights =
+        query.insights && options.insights !== false
+          ? {
+              TotalCompanies: items.length,
+              CompaniesByRTIC: [],
+              TurnoverBands: [],
+              EmployeeBands: [],
+              CompaniesByNation: [],
+            }
+          : undefined;
       const companies = query.ReturnCompanyIDsOnly ? page.map((c) => ({ CompanyNumber: c.CompanyNumber })) : page;
       return { companies, insights } as unknown as ListEnvelope;
     },
@@ -56,7 +70,12 @@ function memorySink(onAppend?: (count: number) => Promise<void> | void) {
   return sink satisfies TableSink;
 }
 
-const companies = (n: number): Item[] => Array.from({ length: n }, (_, i) => ({ CompanyNumber: String(i + 1).padStart(8, "0"), CompanyName: `Company ${i + 1}`, BestEstimateTurnover: i * 10 }));
+const companies = (n: number): Item[] =>
+  Array.from({ length: n }, (_, i) => ({
+    CompanyNumber: String(i + 1).padStart(8, "0"),
+    CompanyName: `Company ${i + 1}`,
+    BestEstimateTurnover: i * 10,
+  }));
 const { columns } = resolveColumns(["CompanyNumber", "CompanyName", "BestEstimateTurnover"]);
 const base = { columns, description: "Nations: Scotland", now: () => Date.UTC(2025, 0, 2, 3, 4) };
 
@@ -66,14 +85,25 @@ describe("an import", () => {
     const sink = memorySink();
     const outcome = await runImport({ ...base, product, request: { Nations: ["Scotland"] }, sink, total: 2_500 });
     expect(outcome).toMatchObject({ status: "complete", rows: 2_500, total: 2_500, invalidRecords: 0 });
-    expect(calls.map((c) => [c.skip, c.returnCount])).toEqual([[0, 1000], [1000, 1000], [2000, 1000]]);
+    expect(calls.map((c) => [c.skip, c.returnCount])).toEqual([
+      [0, 1000],
+      [1000, 1000],
+      [2000, 1000],
+    ]);
     expect(sink.header).toEqual(["'CompanyNumber", "'CompanyName", "'BestEstimateTurnover"]);
     expect(sink.formats).toEqual([undefined, undefined, "£#,##0"]);
     expect(sink.rows).toHaveLength(2_500);
     expect(sink.rows[2_499]).toEqual(["'00002500", "'Company 2500", 24_990]);
-    expect(sink.asOf[0]).toBe("UK company data as of 2025-01-02 03:04 UTC · Nations: Scotland · importing: 0 of 2,500 companies so far");
-    expect(sink.asOf[2]).toBe("UK company data as of 2025-01-02 03:04 UTC · Nations: Scotland · importing: 2,000 of 2,500 companies so far");
-    expect(sink.finished).toEqual({ asOf: "UK company data as of 2025-01-02 03:04 UTC · Nations: Scotland · 2,500 companies", rows: 2_500 });
+    expect(sink.asOf[0]).toBe(
+      "UK company data as of 2025-01-02 03:04 UTC · Nations: Scotland · importing: 0 of 2,500 companies so far",
+    );
+    expect(sink.asOf[2]).toBe(
+      "UK company data as of 2025-01-02 03:04 UTC · Nations: Scotland · importing: 2,000 of 2,500 companies so far",
+    );
+    expect(sink.finished).toEqual({
+      asOf: "UK company data as of 2025-01-02 03:04 UTC · Nations: Scotland · 2,500 companies",
+      rows: 2_500,
+    });
   });
 
   test("keeps a record that failed validation in its place as an error row", async () => {
@@ -106,7 +136,10 @@ describe("an import", () => {
     const outcome = await runImport({ ...base, product, request: {}, sink, total: 5_000 });
     expect(outcome.status).toBe("failed");
     expect(outcome.error).toBeInstanceOf(HttpError);
-    expect(sink.finished).toEqual({ asOf: expect.stringMatching(/stopped by an error after 2,000 of 5,000 companies$/), rows: 2_000 });
+    expect(sink.finished).toEqual({
+      asOf: expect.stringMatching(/stopped by an error after 2,000 of 5,000 companies$/),
+      rows: 2_000,
+    });
   });
 
   test("asks for the next page while the current one is being written", async () => {
@@ -126,10 +159,18 @@ describe("before an import", () => {
   test("more than 10,000 numbers are uploaded as a set and the query sends its id", async () => {
     const { product, uploads } = fakeProduct([]);
     const numbers = Array.from({ length: NUMBER_SET_THRESHOLD + 1 }, (_, i) => String(i).padStart(8, "0"));
-    const request = await prepareRequest(product, { filters: { Nations: ["Wales"] }, companyNumbers: numbers, columns: ["CompanyName"] });
+    const request = await prepareRequest(product, {
+      filters: { Nations: ["Wales"] },
+      companyNumbers: numbers,
+      columns: ["CompanyName"],
+    });
     expect(uploads).toEqual([numbers]);
     expect(request).toEqual({ Nations: ["Wales"], CompanyNumberSetId: "cns_test", AllowLargeAnalysis: true });
-    const small = await prepareRequest(product, { filters: {}, companyNumbers: ["00000001"], columns: ["CompanyName"] });
+    const small = await prepareRequest(product, {
+      filters: {},
+      companyNumbers: ["00000001"],
+      columns: ["CompanyName"],
+    });
     expect(small).toEqual({ CompanyNumbers: ["00000001"] });
     expect(uploads).toHaveLength(1);
   });
@@ -143,6 +184,10 @@ describe("before an import", () => {
   test("without insights, the count pages through numbers only, 1000 a page", async () => {
     const { product, calls } = fakeProduct(companies(2_345), { insights: false });
     await expect(countMatches(product, {})).resolves.toEqual({ total: 2_345 });
-    expect(calls.slice(1).map((c) => [c.ReturnCompanyIDsOnly, c.skip, c.returnCount])).toEqual([[true, 0, 1000], [true, 1000, 1000], [true, 2000, 1000]]);
+    expect(calls.slice(1).map((c) => [c.ReturnCompanyIDsOnly, c.skip, c.returnCount])).toEqual([
+      [true, 0, 1000],
+      [true, 1000, 1000],
+      [true, 2000, 1000],
+    ]);
   });
 });

@@ -1,13 +1,21 @@
 import { chartSummary, insightCharts } from "../../../src/core/import/insights";
 import type { Insights } from "../../../src/core/import/run-import";
-import { readSavedImportXml, SAVED_IMPORTS_NAMESPACE, savedImportXml, type SavedImport } from "../../../src/core/import/saved-imports";
+import {
+  readSavedImportXml,
+  SAVED_IMPORTS_NAMESPACE,
+  savedImportXml,
+  type SavedImport,
+} from "../../../src/core/import/saved-imports";
 
 const saved: SavedImport = {
   version: 2,
   table: "UKCO_Import_1",
   tableId: "{5}",
-  sheet: "Companies & <Co> \"1\"",
-  source: { kind: "companies", query: { filters: { rtics: ["RTIC-0042"] }, companyNumbers: ["00012345"], columns: ["CompanyName", "SICs"] } },
+  sheet: 'Companies & <Co> "1"',
+  source: {
+    kind: "companies",
+    query: { filters: { rtics: ["RTIC-0042"] }, companyNumbers: ["00012345"], columns: ["CompanyName", "SICs"] },
+  },
   asOfRowsAbove: 2,
   importedAt: "2025-01-02T03:04:00.000Z",
   rows: 1,
@@ -32,7 +40,10 @@ describe("saved queries in the workbook", () => {
 
   test("a damaged or foreign part is reported, not used", () => {
     expect(readSavedImportXml("<other/>")).toMatchObject({ ok: false });
-    expect(readSavedImportXml(`<import xmlns="${SAVED_IMPORTS_NAMESPACE}">{not json</import>`)).toEqual({ ok: false, problem: "a saved query that is not JSON" });
+    expect(readSavedImportXml(`<import xmlns="${SAVED_IMPORTS_NAMESPACE}">{not json</import>`)).toEqual({
+      ok: false,
+      problem: "a saved query that is not JSON",
+    });
     const wrong = savedImportXml({ ...saved, rows: -1 });
     expect(readSavedImportXml(wrong)).toMatchObject({ ok: false, problem: expect.stringContaining("rows") });
   });
@@ -48,14 +59,22 @@ describe("insight charts", () => {
       { Code: "R4", Description: "Pubs", Count: 30 },
       { Code: "R5", Description: "Farms", Count: 15 },
     ],
-    TurnoverBands: [{ Band: "Under £1m", Count: 60 }, { Band: "£1m+", Count: 40 }],
+    TurnoverBands: [
+      { Band: "Under £1m", Count: 60 },
+      { Band: "£1m+", Count: 40 },
+    ],
     EmployeeBands: [],
     CompaniesByNation: [],
   };
 
   test("show the largest RTICs first and sum the rest as Other; bands keep their order", () => {
     const [rtic, turnover, ...rest] = insightCharts(insights, 4);
-    expect(rtic!.bars).toEqual([{ label: "Retail", count: 40 }, { label: "Pubs", count: 30 }, { label: "Farms", count: 15 }, { label: "Other", count: 15 }]);
+    expect(rtic!.bars).toEqual([
+      { label: "Retail", count: 40 },
+      { label: "Pubs", count: 30 },
+      { label: "Farms", count: 15 },
+      { label: "Other", count: 15 },
+    ]);
     expect(turnover!.bars.map((b) => b.label)).toEqual(["Under £1m", "£1m+"]);
     expect(rest).toEqual([]);
   });

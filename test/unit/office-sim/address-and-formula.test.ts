@@ -44,7 +44,10 @@ describe("formulas", () => {
 
   it("says what it does not simulate instead of guessing", () => {
     expect(parseFormula("=SUM(A1:A3)")).toMatchObject({ ok: false, reason: expect.stringContaining("not simulated") });
-    expect(parseFormula("=UKCO.FIELD(UKCO.MATCH(A2), \"X\")")).toMatchObject({ ok: false, reason: "not simulated: nested function calls" });
+    expect(parseFormula('=UKCO.FIELD(UKCO.MATCH(A2), "X")')).toMatchObject({
+      ok: false,
+      reason: "not simulated: nested function calls",
+    });
   });
 });
 

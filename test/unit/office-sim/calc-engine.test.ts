@@ -6,11 +6,18 @@ type Inv = { address?: string; onCanceled?: () => void; setResult?: (v: unknown)
 function withMatch() {
   const excel = newExcel();
   const calls: Array<{ name: unknown; address?: string; args: unknown[] }> = [];
-  excel.customFunctions.associate("MATCH", async (name: unknown, postcode: unknown, website: unknown, output: unknown, inv: Inv) => {
-    calls.push({ name, address: inv.address, args: [postcode, website, output] });
-    if (name === "nobody") throw new excel.customFunctions.Error(excel.customFunctions.ErrorCode.notAvailable, `No company called ${name}`);
-    return [[`N-${String(name)}`]];
-  });
+  excel.customFunctions.associate(
+    "MATCH",
+    async (name: unknown, postcode: unknown, website: unknown, output: unknown, inv: Inv) => {
+      calls.push({ name, address: inv.address, args: [postcode, website, output] });
+      if (name === "nobody")
+        throw new excel.customFunctions.Error(
+          excel.customFunctions.ErrorCode.notAvailable,
+          `No company called ${name}`,
+        );
+      return [[`N-${String(name)}`]];
+    },
+  );
   return { excel, calls };
 }
 
@@ -42,7 +49,7 @@ describe("the calculation engine", () => {
     });
     excel.setCell("Sheet1!A2", [["tesco"], ["asda"]]);
     excel.setCell("Sheet1!B2", [["=UKCO.MATCH(A2)"], ["=UKCO.MATCH(A3)"]]);
-    excel.setCell("Sheet1!C2", "=UKCO.FIELD(B2:B3, \"CompanyName\")");
+    excel.setCell("Sheet1!C2", '=UKCO.FIELD(B2:B3, "CompanyName")');
     await excel.whenCalculated(1000);
     expect(fieldCalls).toEqual([[["N-tesco"], ["N-asda"]]]);
     expect(excel.values("Sheet1!C2:C3")).toEqual([["N-tesco:name"], ["N-asda:name"]]);
@@ -68,12 +75,18 @@ describe("the calculation engine", () => {
     excel.setCell("Sheet1!E5", "blocker");
     excel.setCell("Sheet1!D4", "=UKCO.FIELD(A1:A2, C1:D1)");
     await excel.whenCalculated(1000);
-    expect(excel.values("Sheet1!D4:E5")).toEqual([["#SPILL!", ""], ["", "blocker"]]);
+    expect(excel.values("Sheet1!D4:E5")).toEqual([
+      ["#SPILL!", ""],
+      ["", "blocker"],
+    ]);
     expect(excel.cell("D4").error).toEqual({ code: "#SPILL!", message: "Spill range isn't blank." });
 
     excel.setCell("Sheet1!E5", "");
     await excel.whenCalculated(1000);
-    expect(excel.values("Sheet1!D4:E5")).toEqual([["a.x", "a.y"], ["b.x", "b.y"]]);
+    expect(excel.values("Sheet1!D4:E5")).toEqual([
+      ["a.x", "a.y"],
+      ["b.x", "b.y"],
+    ]);
     expect(excel.cell("E5").spilledFrom).toBe("Sheet1!D4");
     expect(calls).toBe(1);
 
@@ -186,7 +199,7 @@ describe("the calculation engine", () => {
     const { excel } = withMatch();
     let now = 0;
     excel.customFunctions.associate("NOW", () => ++now);
-    excel.setCell("Sheet1!A1", [["=UKCO.MATCH(\"a\")", "=UKCO.NOW()"]]);
+    excel.setCell("Sheet1!A1", [['=UKCO.MATCH("a")', "=UKCO.NOW()"]]);
     await excel.whenCalculated(1000);
     excel.resetCounters();
     excel.calculate("Recalculate");

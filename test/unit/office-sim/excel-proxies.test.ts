@@ -102,7 +102,9 @@ describe("the Office.js proxy objects", () => {
   it("throws a clear error for members it does not simulate", async () => {
     const { Excel, Office } = officeGlobals(newExcel());
     await Excel.run(async (context: any) => {
-      expect(() => context.workbook.worksheets.getActiveWorksheet().getRange("A1").hyperlink).toThrow("not simulated: Excel.Range.hyperlink");
+      expect(() => context.workbook.worksheets.getActiveWorksheet().getRange("A1").hyperlink).toThrow(
+        "not simulated: Excel.Range.hyperlink",
+      );
       await context.sync();
     });
     expect(() => Office.context.ui).toThrow("not simulated: Office.context.ui");
@@ -116,7 +118,10 @@ describe("the Office.js proxy objects", () => {
       const table = context.workbook.tables.add("Sheet1!A1:B1", true);
       table.name = "Companies";
       table.getHeaderRowRange().values = [["Number", "Name"]];
-      table.rows.add(null, [["01234567", "ACME LTD"], ["SC123456", "BRAVO LTD"]]);
+      table.rows.add(null, [
+        ["01234567", "ACME LTD"],
+        ["SC123456", "BRAVO LTD"],
+      ]);
       table.rows.load("count");
       const body = table.getDataBodyRange().load("address,values");
       const columns = table.columns.load("items/name");
@@ -124,7 +129,11 @@ describe("the Office.js proxy objects", () => {
       expect(table.rows.count).toBe(3);
       expect(body.address).toBe("Sheet1!A2:B4");
       // "01234567" became a number, as in Excel, unless the column is formatted as text first.
-      expect(body.values).toEqual([["", ""], [1234567, "ACME LTD"], ["SC123456", "BRAVO LTD"]]);
+      expect(body.values).toEqual([
+        ["", ""],
+        [1234567, "ACME LTD"],
+        ["SC123456", "BRAVO LTD"],
+      ]);
       expect(columns.items.map((c: any) => c.name)).toEqual(["Number", "Name"]);
     });
   });

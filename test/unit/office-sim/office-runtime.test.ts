@@ -8,7 +8,10 @@ describe("the Office and OfficeRuntime globals", () => {
     const { Office } = officeGlobals(newExcel());
     const viaCallback = new Promise((resolve) => Office.onReady(resolve));
     await expect(Office.onReady()).resolves.toEqual({ host: "Excel", platform: "OfficeOnline" });
-    await expect(viaCallback).resolves.toEqual({ host: Office.HostType.Excel, platform: Office.PlatformType.OfficeOnline });
+    await expect(viaCallback).resolves.toEqual({
+      host: Office.HostType.Excel,
+      platform: Office.PlatformType.OfficeOnline,
+    });
   });
 
   it("reports requirement sets, and can simulate an older host", () => {
@@ -46,7 +49,9 @@ describe("the Office and OfficeRuntime globals", () => {
   it("runs ribbon commands registered with Office.actions.associate", async () => {
     const host = installOfficeSim({}, newExcel());
     const completed = jest.fn();
-    (host.globals.Office as any).actions.associate("refreshWorkbook", (event: { completed(): void }) => event.completed());
+    (host.globals.Office as any).actions.associate("refreshWorkbook", (event: { completed(): void }) =>
+      event.completed(),
+    );
     host.actions.get("refreshWorkbook")!({ completed });
     expect(completed).toHaveBeenCalled();
   });

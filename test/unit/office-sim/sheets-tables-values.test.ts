@@ -25,14 +25,23 @@ describe("sheets, tables and special values", () => {
   it("shifts the cells below a table down when rows are inserted, and refuses to move formulas", async () => {
     const excel = newExcel();
     const { Excel } = officeGlobals(excel);
-    excel.setCell("Sheet1!A1", [["Number", "Name"], ["1", "a"], ["2", "b"]]);
+    excel.setCell("Sheet1!A1", [
+      ["Number", "Name"],
+      ["1", "a"],
+      ["2", "b"],
+    ]);
     excel.setCell("Sheet1!A6", "note below");
     await Excel.run(async (context: any) => {
       const table = context.workbook.tables.add("A1:B3", true);
       table.rows.add(0, [["0", "first"]]);
       await context.sync();
     });
-    expect(excel.values("Sheet1!A2:B5")).toEqual([[0, "first"], [1, "a"], [2, "b"], ["", ""]]);
+    expect(excel.values("Sheet1!A2:B5")).toEqual([
+      [0, "first"],
+      [1, "a"],
+      [2, "b"],
+      ["", ""],
+    ]);
     expect(excel.cell("Sheet1!A7").value).toBe("note below");
     excel.customFunctions.associate("MATCH", () => "x");
     excel.setCell("Sheet1!B9", '=UKCO.MATCH("x")');
@@ -46,7 +55,11 @@ describe("sheets, tables and special values", () => {
 
   it("keeps entity results, showing their text", async () => {
     const excel = newExcel();
-    const entity = { type: "Entity", text: "TESCO PLC", properties: { Number: { type: "String", basicValue: "00445790" } } };
+    const entity = {
+      type: "Entity",
+      text: "TESCO PLC",
+      properties: { Number: { type: "String", basicValue: "00445790" } },
+    };
     excel.customFunctions.associate("MATCH", () => entity);
     excel.setCell("Sheet1!A1", '=UKCO.MATCH("tesco")');
     await excel.whenCalculated(1000);

@@ -18,7 +18,8 @@ test("different texts give different answers", () => {
 
 test("scores are best first, between 0 and 1, and rise with more evidence", () => {
   const weak = classifyText(ds, "We do some software things.").RTICs[0]!;
-  const strong = classifyText(ds, "Cloud SaaS platform: workflow automation software with an API, CRM and dashboard.").RTICs[0]!;
+  const strong = classifyText(ds, "Cloud SaaS platform: workflow automation software with an API, CRM and dashboard.")
+    .RTICs[0]!;
   expect(strong.Code).toBe(weak.Code);
   expect(strong.Score).toBeGreaterThan(weak.Score);
   const all = classifyText(ds, "fintech payments platform for banking and lending, with card transactions").RTICs;

@@ -22,7 +22,8 @@ test("company numbers are unique, 8 characters, in every real format including l
   const numbers = Array.from({ length: ds.size }, (_, i) => companyNumberOf(ds, i));
   expect(new Set(numbers).size).toBe(ds.size);
   for (const n of numbers) expect(n).toMatch(/^(\d{8}|(SC|NI|OC|SO|NC|R0|FC)\d{6})$/);
-  for (const prefix of NUMBER_PREFIXES) expect(numbers.some((n) => (prefix === "" ? /^\d/.test(n) : n.startsWith(prefix)))).toBe(true);
+  for (const prefix of NUMBER_PREFIXES)
+    expect(numbers.some((n) => (prefix === "" ? /^\d/.test(n) : n.startsWith(prefix)))).toBe(true);
   expect(numbers.some((n) => n.startsWith("000"))).toBe(true);
   for (const n of numbers.slice(0, 50)) expect(indexOfNumber(ds, n)).toBe(numbers.indexOf(n));
   expect(formatNumber(parseNumber("SC012345") ?? -1)).toBe("SC012345");
@@ -63,7 +64,9 @@ test("best estimates exist for roughly half; gender categories agree with WomenL
       if (s.ActiveMaleDirectors === 0) expect(r.GenderLedCategory).toBe("All women led");
       if (s.ActiveFemaleDirectors === 0) expect(r.GenderLedCategory).toBe("All men led");
     }
-    expect(r.NumberOfCurrentOfficers).toBe((r.Officers as { ResignationDate?: string }[]).filter((o) => !o.ResignationDate).length);
+    expect(r.NumberOfCurrentOfficers).toBe(
+      (r.Officers as { ResignationDate?: string }[]).filter((o) => !o.ResignationDate).length,
+    );
   }
   expect(withEstimate / 400).toBeGreaterThan(0.35);
   expect(withEstimate / 400).toBeLessThan(0.7);

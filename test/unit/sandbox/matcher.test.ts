@@ -34,13 +34,20 @@ function firstWhere(test: (i: number) => boolean): number {
 
 describe("routes and confidence bands", () => {
   test("an exact name is fast and high, whatever the case, punctuation or legal form", () => {
-    const i = firstWhere((k) => isActive(ds, k) && / LIMITED$/.test(ds.names[k] ?? "") && ds.nameIndex.find(normaliseName(ds.names[k] ?? "")).length === 1);
+    const i = firstWhere(
+      (k) =>
+        isActive(ds, k) &&
+        / LIMITED$/.test(ds.names[k] ?? "") &&
+        ds.nameIndex.find(normaliseName(ds.names[k] ?? "")).length === 1,
+    );
     const typed = (ds.names[i] ?? "").toLowerCase().replace(/ limited$/, ", Ltd.");
     expect(match(typed)).toMatchObject({ index: i, route: "fast", confidence: "high", rigorous: false });
   });
 
   test("one wrong letter goes the slow route and still finds the company, rigorously when clear", () => {
-    const i = firstWhere((k) => isActive(ds, k) && ds.groupOf[k] === -1 && (ds.names[k] ?? "").split(" ")[0]!.length >= 7);
+    const i = firstWhere(
+      (k) => isActive(ds, k) && ds.groupOf[k] === -1 && (ds.names[k] ?? "").split(" ")[0]!.length >= 7,
+    );
     const [first, ...rest] = (ds.names[i] ?? "").split(" ");
     const typo = [first!.slice(0, 3) + "X" + first!.slice(4), ...rest].join(" ");
     const out = match(typo);

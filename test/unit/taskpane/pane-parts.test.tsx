@@ -7,7 +7,14 @@ import { groupViews, type PaneView } from "../../../src/taskpane/views/registry"
 import { pickerGroups } from "../../../src/taskpane/views/import/useFilterCatalogue";
 
 describe("bar chart", () => {
-  const chart = { id: "rtic" as const, title: "Companies by RTIC", bars: [{ label: "<b>Retail</b>", count: 40 }, { label: "Pubs", count: 10 }] };
+  const chart = {
+    id: "rtic" as const,
+    title: "Companies by RTIC",
+    bars: [
+      { label: "<b>Retail</b>", count: 40 },
+      { label: "Pubs", count: 10 },
+    ],
+  };
 
   test("is a labelled picture whose description holds the data in words", () => {
     const html = renderToStaticMarkup(<BarChart chart={chart} />);
@@ -31,7 +38,14 @@ describe("credentials on screen", () => {
   });
 
   test("status says who and until when, or what went wrong", () => {
-    expect(describeStatus({ service: "classification", signedIn: true, username: "a@b.c", expiresAt: Date.UTC(2030, 0, 2, 3, 4) })).toMatchObject({
+    expect(
+      describeStatus({
+        service: "classification",
+        signedIn: true,
+        username: "a@b.c",
+        expiresAt: Date.UTC(2030, 0, 2, 3, 4),
+      }),
+    ).toMatchObject({
       label: "Signed in",
       detail: "Signed in as a@b.c until 2030-01-02 03:04 UTC.",
     });
@@ -43,14 +57,36 @@ describe("credentials on screen", () => {
 
 describe("views and pickers", () => {
   test("views are grouped in the order they are listed, a group where its first view is", () => {
-    const view = (id: string, group: PaneView["group"]): PaneView => ({ id, group, title: id, description: "", Component: () => null });
-    const grouped = groupViews([view("a", "Set up"), view("b", "Companies"), view("c", "Set up"), view("d", "Explore")]);
-    expect(grouped.map((g) => [g.group, g.views.map((v) => v.id)])).toEqual([["Set up", ["a", "c"]], ["Companies", ["b"]], ["Explore", ["d"]]]);
+    const view = (id: string, group: PaneView["group"]): PaneView => ({
+      id,
+      group,
+      title: id,
+      description: "",
+      Component: () => null,
+    });
+    const grouped = groupViews([
+      view("a", "Set up"),
+      view("b", "Companies"),
+      view("c", "Set up"),
+      view("d", "Explore"),
+    ]);
+    expect(grouped.map((g) => [g.group, g.views.map((v) => v.id)])).toEqual([
+      ["Set up", ["a", "c"]],
+      ["Companies", ["b"]],
+      ["Explore", ["d"]],
+    ]);
   });
 
   test("only catalogue groups that feed a request field become pickers", () => {
     const groups = pickerGroups([
-      { Field: "rtics", Name: "RTICs", Values: [{ Code: "RTIC-1", Description: "Software" }, { Code: undefined, Description: "no code" }] },
+      {
+        Field: "rtics",
+        Name: "RTICs",
+        Values: [
+          { Code: "RTIC-1", Description: "Software" },
+          { Code: undefined, Description: "no code" },
+        ],
+      },
       { Field: "Colour", Name: "Colours", Values: [{ Code: "red", Description: "Red" }] },
       { Field: "Nations", Name: undefined, Values: [{ Code: "Wales", Description: undefined }] },
     ]);

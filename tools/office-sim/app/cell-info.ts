@@ -40,7 +40,8 @@ export function describeCell(app: SimulatedExcel, sheet: Sheet, row: number, col
   if (formula?.diagnostic) info.diagnostic = formula.diagnostic;
   if (cell?.spillParent !== undefined) {
     const anchor = app.engine.store.byId.get(cell.spillParent);
-    if (anchor) info.spilledFrom = formatAddress(sheet.name, { r0: anchor.row, c0: anchor.col, r1: anchor.row, c1: anchor.col });
+    if (anchor)
+      info.spilledFrom = formatAddress(sheet.name, { r0: anchor.row, c0: anchor.col, r1: anchor.row, c1: anchor.col });
   }
   return info;
 }

@@ -30,13 +30,25 @@ function* cellsOf(sheet: Sheet, range: RangeRef): IterableIterator<[number, numb
   if ((range.r1 - range.r0 + 1) * (range.c1 - range.c0 + 1) > LARGE_AREA) {
     const used = sheet.usedRange();
     if (!used) return;
-    area = { r0: Math.max(range.r0, used.r0), c0: Math.max(range.c0, used.c0), r1: Math.min(range.r1, used.r1), c1: Math.min(range.c1, used.c1) };
+    area = {
+      r0: Math.max(range.r0, used.r0),
+      c0: Math.max(range.c0, used.c0),
+      r1: Math.min(range.r1, used.r1),
+      c1: Math.min(range.c1, used.c1),
+    };
   }
   for (let r = area.r0; r <= area.r1; r++) for (let c = area.c0; c <= area.c1; c++) yield [r, c];
 }
 
 /** After cells changed: re-lay spills they block or free, recalculate their readers, tell listeners. */
-export function afterChange(app: SimulatedExcel, sheetId: string, range: RangeRef, origin: ChangeOrigin, spillOwners = new Set<number>(), freed: RangeRef[] = []): void {
+export function afterChange(
+  app: SimulatedExcel,
+  sheetId: string,
+  range: RangeRef,
+  origin: ChangeOrigin,
+  spillOwners = new Set<number>(),
+  freed: RangeRef[] = [],
+): void {
   const { engine } = app;
   for (const id of spillOwners) {
     const owner = engine.store.byId.get(id);
@@ -56,7 +68,13 @@ function removeFormulaAt(app: SimulatedExcel, sheetId: string, row: number, col:
 }
 
 /** Writes raw inputs (values or formulas, as typed) into the range. */
-export function writeInputs(app: SimulatedExcel, sheetId: string, range: RangeRef, fill: Fill, origin: ChangeOrigin): void {
+export function writeInputs(
+  app: SimulatedExcel,
+  sheetId: string,
+  range: RangeRef,
+  fill: Fill,
+  origin: ChangeOrigin,
+): void {
   const sheet = app.sheet(sheetId);
   const spillOwners = new Set<number>();
   const freed: RangeRef[] = [];
@@ -85,10 +103,18 @@ export function writeInputs(app: SimulatedExcel, sheetId: string, range: RangeRe
   afterChange(app, sheetId, range, origin, spillOwners, freed);
 }
 
-export function clearRange(app: SimulatedExcel, sheetId: string, range: RangeRef, applyTo: ClearApplyTo, origin: ChangeOrigin): void {
+export function clearRange(
+  app: SimulatedExcel,
+  sheetId: string,
+  range: RangeRef,
+  applyTo: ClearApplyTo,
+  origin: ChangeOrigin,
+): void {
   const sheet = app.sheet(sheetId);
   const freed: RangeRef[] = [];
-  const targets = [...sheet.entries()].filter(([r, c]) => r >= range.r0 && r <= range.r1 && c >= range.c0 && c <= range.c1);
+  const targets = [...sheet.entries()].filter(
+    ([r, c]) => r >= range.r0 && r <= range.r1 && c >= range.c0 && c <= range.c1,
+  );
   for (const [r, c, cell] of targets) {
     if (applyTo !== "Formats" && cell.spillParent === undefined) {
       freed.push(...removeFormulaAt(app, sheetId, r, c));

@@ -5,10 +5,13 @@ import { type SimulatedExcel } from "./simulated-excel";
 
 export function validateSheetName(app: SimulatedExcel, name: string, except?: Sheet): void {
   if (!name || name.length > 31 || /[:\\/?*[\]]/.test(name) || name.startsWith("'") || name.endsWith("'")) {
-    throw invalidArgument(`"${name}" is not a valid worksheet name: 1 to 31 characters, none of : \\ / ? * [ ], not starting or ending with '.`);
+    throw invalidArgument(
+      `"${name}" is not a valid worksheet name: 1 to 31 characters, none of : \\ / ? * [ ], not starting or ending with '.`,
+    );
   }
   const clash = app.workbook.sheetByName(name);
-  if (clash && clash !== except) throw new HostError("ItemAlreadyExists", `A worksheet named "${name}" already exists.`);
+  if (clash && clash !== except)
+    throw new HostError("ItemAlreadyExists", `A worksheet named "${name}" already exists.`);
 }
 
 export function addSheet(app: SimulatedExcel, name?: string): Sheet {
@@ -27,7 +30,8 @@ export function renameSheet(app: SimulatedExcel, sheet: Sheet, name: string): vo
 
 export function moveSheet(app: SimulatedExcel, sheet: Sheet, position: number): void {
   const sheets = app.workbook.sheets;
-  if (position < 0 || position >= sheets.length) throw invalidArgument(`Position ${position} is outside 0..${sheets.length - 1}.`);
+  if (position < 0 || position >= sheets.length)
+    throw invalidArgument(`Position ${position} is outside 0..${sheets.length - 1}.`);
   sheets.splice(sheets.indexOf(sheet), 1);
   sheets.splice(position, 0, sheet);
   app.workbook.events.emit({ kind: "structure" });

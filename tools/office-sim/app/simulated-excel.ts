@@ -61,7 +61,8 @@ export class SimulatedExcel {
         calculated: (sheetId, ranges) => {
           for (const range of ranges) workbook.events.emit({ kind: "cells", sheetId, range, origin: "calc" });
         },
-        inTable: (sheetId, row, col) => workbook.tables.some((t) => t.sheetId === sheetId && contains(t.range, row, col)),
+        inTable: (sheetId, row, col) =>
+          workbook.tables.some((t) => t.sheetId === sheetId && contains(t.range, row, col)),
       },
       { emptyCellArgument: this.options.emptyCellArgument ?? null, settleDelayMs: this.options.settleDelayMs ?? 0 },
     );

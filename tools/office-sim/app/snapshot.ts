@@ -82,7 +82,12 @@ export function takeSnapshot(app: SimulatedExcel): WorkbookSnapshot {
 
 function loadSheet(saved: SavedSheet): Sheet {
   const sheet = new Sheet(saved.id, saved.name);
-  Object.assign(sheet, { visibility: saved.visibility, frozenRows: saved.frozenRows, frozenColumns: saved.frozenColumns, tabColor: saved.tabColor });
+  Object.assign(sheet, {
+    visibility: saved.visibility,
+    frozenRows: saved.frozenRows,
+    frozenColumns: saved.frozenColumns,
+    tabColor: saved.tabColor,
+  });
   saved.columnWidths.forEach(([c, w]) => sheet.columnWidths.set(c, w));
   saved.columnNumberFormats.forEach(([c, f]) => sheet.columnNumberFormats.set(c, f));
   saved.columnFormats.forEach(([c, f]) => sheet.columnFormats.set(c, f));
@@ -92,7 +97,8 @@ function loadSheet(saved: SavedSheet): Sheet {
 
 /** Closes the current workbook (cancelling running functions) and opens the saved one in its place. */
 export function restoreSnapshot(app: SimulatedExcel, snapshot: WorkbookSnapshot): void {
-  if (snapshot.format !== "office-sim-workbook" || snapshot.version !== 1) throw new Error("office-sim: not a workbook snapshot of version 1");
+  if (snapshot.format !== "office-sim-workbook" || snapshot.version !== 1)
+    throw new Error("office-sim: not a workbook snapshot of version 1");
   const saved = clone(snapshot);
   const wb = app.workbook;
   app.engine.reset();

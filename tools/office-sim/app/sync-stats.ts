@@ -27,7 +27,13 @@ export class SyncStats {
   }
 
   reset(): void {
-    Object.assign(this, { syncs: 0, requestBytes: 0, responseBytes: 0, largestRequestBytes: 0, largestResponseBytes: 0 });
+    Object.assign(this, {
+      syncs: 0,
+      requestBytes: 0,
+      responseBytes: 0,
+      largestRequestBytes: 0,
+      largestResponseBytes: 0,
+    });
     this.recent.length = 0;
   }
 }

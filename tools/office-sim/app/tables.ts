@@ -47,7 +47,9 @@ function shiftDown(app: SimulatedExcel, sheetId: string, c0: number, c1: number,
   if (moving.some(([, , cell]) => cell.formula !== undefined || cell.spillParent !== undefined)) {
     throw notSimulated("inserting rows above cells that hold formulas or spilled results");
   }
-  const blocking = app.workbook.tables.find((t) => t.sheetId === sheetId && t.range.r0 >= fromRow && t.range.c0 <= c1 && t.range.c1 >= c0);
+  const blocking = app.workbook.tables.find(
+    (t) => t.sheetId === sheetId && t.range.r0 >= fromRow && t.range.c0 <= c1 && t.range.c1 >= c0,
+  );
   if (blocking) throw notSimulated(`inserting rows above the table ${blocking.name}`);
   moving.sort(([a], [b]) => b - a);
   for (const [r, c, cell] of moving) {
@@ -61,7 +63,12 @@ function shiftDown(app: SimulatedExcel, sheetId: string, c0: number, c1: number,
 
 export function addTable(app: SimulatedExcel, sheetId: string, range: RangeRef, hasHeaders: boolean): TableModel {
   const overlap = app.workbook.tables.find(
-    (t) => t.sheetId === sheetId && t.range.r0 <= range.r1 && range.r0 <= t.range.r1 && t.range.c0 <= range.c1 && range.c0 <= t.range.c1,
+    (t) =>
+      t.sheetId === sheetId &&
+      t.range.r0 <= range.r1 &&
+      range.r0 <= t.range.r1 &&
+      t.range.c0 <= range.c1 &&
+      range.c0 <= t.range.c1,
   );
   if (overlap) throw invalidArgument(`A table can't overlap another table (${overlap.name}).`);
   const sheet = app.sheet(sheetId);
@@ -78,7 +85,14 @@ export function addTable(app: SimulatedExcel, sheetId: string, range: RangeRef, 
   if (area.r1 === area.r0) area.r1 += 1;
   let n = app.workbook.tables.length + 1;
   while (app.workbook.tableByName(`Table${n}`)) n++;
-  const table: TableModel = { id: app.workbook.newId("table"), name: `Table${n}`, sheetId, range: area, showHeaders: true, style: "TableStyleMedium2" };
+  const table: TableModel = {
+    id: app.workbook.newId("table"),
+    name: `Table${n}`,
+    sheetId,
+    range: area,
+    showHeaders: true,
+    style: "TableStyleMedium2",
+  };
   app.workbook.tables.push(table);
   const headers = uniqueHeaders(raw).map((name) => `'${name}`);
   writeInputs(app, sheetId, { ...area, r1: area.r0 }, { rows: [headers] }, "api");
@@ -87,12 +101,18 @@ export function addTable(app: SimulatedExcel, sheetId: string, range: RangeRef, 
 }
 
 /** Inserts rows at a data-row index (undefined, null or -1: at the end); returns the index used. */
-export function insertTableRows(app: SimulatedExcel, table: TableModel, index: number | null | undefined, rows: unknown[][]): number {
+export function insertTableRows(
+  app: SimulatedExcel,
+  table: TableModel,
+  index: number | null | undefined,
+  rows: unknown[][],
+): number {
   const count = dataRowCount(table);
   const at = index === undefined || index === null || index === -1 ? count : index;
   if (at < 0 || at > count) throw invalidArgument(`The row index ${at} is outside the table (it has ${count} rows).`);
   const width = table.range.c1 - table.range.c0 + 1;
-  if (rows.some((row) => row.length !== width)) throw invalidArgument(`Each row needs ${width} values, one for each table column.`);
+  if (rows.some((row) => row.length !== width))
+    throw invalidArgument(`Each row needs ${width} values, one for each table column.`);
   const n = Math.max(rows.length, 1);
   const row0 = dataRange(table).r0 + at;
   shiftDown(app, table.sheetId, table.range.c0, table.range.c1, row0, n);
@@ -119,7 +139,8 @@ export function resizeTable(app: SimulatedExcel, table: TableModel, range: Range
   const sheet = app.sheet(table.sheetId);
   const raw: unknown[] = [];
   for (let c = header.c0; c <= header.c1; c++) raw.push(sheet.get(header.r0, c)?.value ?? null);
-  if (raw.some((v) => v === null || v === "")) writeInputs(app, table.sheetId, header, { rows: [uniqueHeaders(raw).map((n) => `'${n}`)] }, "api");
+  if (raw.some((v) => v === null || v === ""))
+    writeInputs(app, table.sheetId, header, { rows: [uniqueHeaders(raw).map((n) => `'${n}`)] }, "api");
   app.workbook.events.emit({ kind: "structure" });
 }
 

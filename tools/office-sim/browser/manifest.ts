@@ -1,6 +1,7 @@
 /** Reads what the simulated ribbon needs from the add-in's manifest.xml: tab, groups, buttons and their actions, and the functions' namespace. */
 
-export type RibbonAction = { type: "ExecuteFunction"; functionName: string } | { type: "ShowTaskpane"; taskpaneId: string };
+export type RibbonAction =
+  { type: "ExecuteFunction"; functionName: string } | { type: "ShowTaskpane"; taskpaneId: string };
 
 export interface RibbonButton {
   id: string;
@@ -29,10 +30,12 @@ const firstChild = (el: Element, name: string) => [...el.children].find((c) => c
 
 export function parseManifest(xml: string): ManifestInfo {
   const doc = new DOMParser().parseFromString(xml, "application/xml");
-  if (doc.getElementsByTagName("parsererror").length) throw new Error("office-sim: manifest.xml is not well-formed XML");
+  if (doc.getElementsByTagName("parsererror").length)
+    throw new Error("office-sim: manifest.xml is not well-formed XML");
   const strings = new Map<string, string>();
   for (const container of [...children(doc, "ShortStrings"), ...children(doc, "LongStrings")]) {
-    for (const s of children(container, "String")) strings.set(s.getAttribute("id") ?? "", s.getAttribute("DefaultValue") ?? "");
+    for (const s of children(container, "String"))
+      strings.set(s.getAttribute("id") ?? "", s.getAttribute("DefaultValue") ?? "");
   }
   const text = (el: Element | undefined) => (el ? (strings.get(el.getAttribute("resid") ?? "") ?? "") : "");
   const surface = children(doc, "ExtensionPoint").find((ep) => xsiType(ep) === "PrimaryCommandSurface");
@@ -52,8 +55,14 @@ export function parseManifest(xml: string): ManifestInfo {
           tooltip: supertip ? text(firstChild(supertip, "Description")) : "",
           action:
             kind === "ExecuteFunction"
-              ? { type: "ExecuteFunction" as const, functionName: firstChild(action!, "FunctionName")?.textContent?.trim() ?? "" }
-              : { type: "ShowTaskpane" as const, taskpaneId: (action && firstChild(action, "TaskpaneId")?.textContent?.trim()) ?? "" },
+              ? {
+                  type: "ExecuteFunction" as const,
+                  functionName: firstChild(action!, "FunctionName")?.textContent?.trim() ?? "",
+                }
+              : {
+                  type: "ShowTaskpane" as const,
+                  taskpaneId: (action && firstChild(action, "TaskpaneId")?.textContent?.trim()) ?? "",
+                },
         };
       }),
   }));

@@ -33,7 +33,8 @@ function ribbonButtons(manifest: ManifestInfo | undefined): RibbonButton[] {
 }
 
 export function createTestApi({ app, runner, shell, ready, manifest, problems }: TestApiDeps) {
-  const sheetIdOf = (name?: string) => (name ? app.resolve(`'${name.replace(/'/g, "''")}'!A1`).sheet.id : app.workbook.activeSheetId);
+  const sheetIdOf = (name?: string) =>
+    name ? app.resolve(`'${name.replace(/'/g, "''")}'!A1`).sheet.id : app.workbook.activeSheetId;
   return {
     /** Resolves when Office.onReady does: the page has loaded and functions.json and manifest.xml are read. */
     ready,
@@ -49,7 +50,12 @@ export function createTestApi({ app, runner, shell, ready, manifest, problems }:
         const started = Date.now();
         const poll = () => {
           if (app.registry.allRegistered) return resolve(app.registry.associatedIds);
-          if (Date.now() - started > timeoutMs) return reject(new Error(`office-sim: functions not all associated after ${timeoutMs} ms (associated: ${app.registry.associatedIds.join(", ") || "none"})`));
+          if (Date.now() - started > timeoutMs)
+            return reject(
+              new Error(
+                `office-sim: functions not all associated after ${timeoutMs} ms (associated: ${app.registry.associatedIds.join(", ") || "none"})`,
+              ),
+            );
           setTimeout(poll, 25);
         };
         poll();
@@ -69,9 +75,19 @@ export function createTestApi({ app, runner, shell, ready, manifest, problems }:
     /** As Range.values reports them: errors as codes, empty cells as "". */
     values: (address: string): Array<Array<string | number | boolean>> => app.values(address),
     /** Error codes and messages of a range (null where a cell holds no error). */
-    errors: (address: string) => app.rawValues(address).map((row) => row.map((v) => (isError(v) ? { code: v.code, message: v.message ?? null } : null))),
+    errors: (address: string) =>
+      app
+        .rawValues(address)
+        .map((row) => row.map((v) => (isError(v) ? { code: v.code, message: v.message ?? null } : null))),
     sheets: () =>
-      app.workbook.sheets.map((s, position) => ({ id: s.id, name: s.name, position, visibility: s.visibility, active: s.id === app.workbook.activeSheetId, frozenRows: s.frozenRows })),
+      app.workbook.sheets.map((s, position) => ({
+        id: s.id,
+        name: s.name,
+        position,
+        visibility: s.visibility,
+        active: s.id === app.workbook.activeSheetId,
+        frozenRows: s.frozenRows,
+      })),
     addSheet: (name?: string): string => addSheet(app, name).name,
     activate: (name: string): void => app.activate(sheetIdOf(name)),
     tables: () =>
@@ -83,8 +99,12 @@ export function createTestApi({ app, runner, shell, ready, manifest, problems }:
         headers: headerNames(app, t),
         rowCount: dataRowCount(t),
       })),
-    settings: () => ({ workbook: Object.fromEntries(app.workbook.settings), document: { ...app.workbook.documentSettings } }),
-    customXmlParts: () => app.workbook.customXmlParts.map((p) => ({ id: p.id, namespaceUri: rootNamespace(p.xml), xml: p.xml })),
+    settings: () => ({
+      workbook: Object.fromEntries(app.workbook.settings),
+      document: { ...app.workbook.documentSettings },
+    }),
+    customXmlParts: () =>
+      app.workbook.customXmlParts.map((p) => ({ id: p.id, namespaceUri: rootNamespace(p.xml), xml: p.xml })),
     syncStats: () => ({ ...app.syncStats, recent: app.syncStats.recent.slice(-50) }),
     resetSyncStats: (): void => app.syncStats.reset(),
     counters: (): CalcCounters => JSON.parse(JSON.stringify(app.engine.counters)) as CalcCounters,
@@ -94,7 +114,12 @@ export function createTestApi({ app, runner, shell, ready, manifest, problems }:
     preview: async (address: string, formula: string) => {
       const { result, diagnostic } = await app.preview(address, formula);
       const first = result.kind === "value" ? result.value : result.rows[0]![0]!;
-      return { value: apiValue(first), error: isError(first) ? { code: first.code, message: first.message ?? null } : null, rows: result.kind === "array" ? result.rows.length : 1, diagnostic: diagnostic ?? null };
+      return {
+        value: apiValue(first),
+        error: isError(first) ? { code: first.code, message: first.message ?? null } : null,
+        rows: result.kind === "array" ? result.rows.length : 1,
+        diagnostic: diagnostic ?? null,
+      };
     },
     /** Saves the workbook (a JSON snapshot). */
     snapshot: (): WorkbookSnapshot => takeSnapshot(app),
@@ -111,7 +136,9 @@ export function createTestApi({ app, runner, shell, ready, manifest, problems }:
       const button = ribbonButtons(manifest()).find((b) => b.id === idOrLabel || b.label === idOrLabel);
       if (!button) return Promise.reject(new Error(`office-sim: no ribbon button "${idOrLabel}" in manifest.xml`));
       const run = runner.run(button);
-      const late = new Promise<CommandRun>((resolve) => setTimeout(() => resolve(runner.runs[runner.runs.length - 1]!), timeoutMs));
+      const late = new Promise<CommandRun>((resolve) =>
+        setTimeout(() => resolve(runner.runs[runner.runs.length - 1]!), timeoutMs),
+      );
       return Promise.race([run, late]).then((r) => ({ ...r }));
     },
     commandRuns: (): CommandRun[] => runner.runs.map((r) => ({ ...r })),

@@ -26,8 +26,7 @@ export interface ArgumentOptions {
 }
 
 export type BuiltArguments =
-  | { ok: true; values: unknown[]; parameterAddresses: string[] }
-  | { ok: false; error: ErrorValue; diagnostic?: string };
+  { ok: true; values: unknown[]; parameterAddresses: string[] } | { ok: false; error: ErrorValue; diagnostic?: string };
 
 class InputError {
   constructor(
@@ -42,7 +41,10 @@ function toArgument(value: CellValue, options: ArgumentOptions): unknown {
   if (value.kind === "entity") return options.allowEntities ? value.entity : value.text;
   if (options.allowErrors) return new CustomFunctionsError(value.code as CustomFunctionsError["code"]);
   // The error propagates without the message, which belongs to the cell that produced it.
-  throw new InputError(errorValue(value.code), `an input is ${value.code}; the function was not called (functions.json does not set allowErrorForDataTypeAny)`);
+  throw new InputError(
+    errorValue(value.code),
+    `an input is ${value.code}; the function was not called (functions.json does not set allowErrorForDataTypeAny)`,
+  );
 }
 
 function coerce(value: unknown, param: ParameterMeta): unknown {
@@ -54,7 +56,13 @@ function coerce(value: unknown, param: ParameterMeta): unknown {
       if (typeof value === "string" && value.trim() !== "" && Number.isFinite(Number(value))) return Number(value);
       throw new InputError(errorValue("#VALUE!"), `parameter ${param.name} expects a number`);
     case "string":
-      return typeof value === "boolean" ? (value ? "TRUE" : "FALSE") : typeof value === "object" ? value : String(value);
+      return typeof value === "boolean"
+        ? value
+          ? "TRUE"
+          : "FALSE"
+        : typeof value === "object"
+          ? value
+          : String(value);
     case "boolean":
       if (typeof value === "boolean") return value;
       if (typeof value === "number") return value !== 0;
@@ -108,22 +116,33 @@ function addressOf(arg: ResolvedArg, reader: CellReader): string {
   return formatAddress(reader.sheetName(arg.sheetId) ?? "", arg.range);
 }
 
-export function buildArguments(args: ResolvedArg[], meta: FunctionMeta, reader: CellReader, options: ArgumentOptions): BuiltArguments {
+export function buildArguments(
+  args: ResolvedArg[],
+  meta: FunctionMeta,
+  reader: CellReader,
+  options: ArgumentOptions,
+): BuiltArguments {
   const params = meta.parameters;
   const last = params[params.length - 1];
   const repeating = last?.repeating ? last : undefined;
   const fixed = repeating ? params.slice(0, -1) : params;
   const required = fixed.filter((p) => !p.optional).length;
   if (args.length < required || (!repeating && args.length > fixed.length)) {
-    return { ok: false, error: errorValue("#VALUE!"), diagnostic: `${meta.name} takes ${required} to ${fixed.length} arguments, given ${args.length}` };
+    return {
+      ok: false,
+      error: errorValue("#VALUE!"),
+      diagnostic: `${meta.name} takes ${required} to ${fixed.length} arguments, given ${args.length}`,
+    };
   }
   try {
-    const values: unknown[] = fixed.map((param, i) => (i < args.length ? convert(args[i]!, param, reader, options) : null));
+    const values: unknown[] = fixed.map((param, i) =>
+      i < args.length ? convert(args[i]!, param, reader, options) : null,
+    );
     if (repeating) values.push(args.slice(fixed.length).map((arg) => convert(arg, repeating, reader, options)));
     return { ok: true, values, parameterAddresses: args.map((arg) => addressOf(arg, reader)) };
   } catch (error) {
-    if (error instanceof InputError) return { ok: false, error: error.error, ...(error.diagnostic ? { diagnostic: error.diagnostic } : {}) };
+    if (error instanceof InputError)
+      return { ok: false, error: error.error, ...(error.diagnostic ? { diagnostic: error.diagnostic } : {}) };
     throw error;
   }
 }
-

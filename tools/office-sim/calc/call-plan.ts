@@ -28,12 +28,22 @@ export interface PlanOptions {
 }
 
 export function planCall(site: FormulaSite, options: PlanOptions): CallPlan {
-  if (!site.parsed.ok) return { status: "settled", outcome: { result: { kind: "value", value: errorValue("#NAME?", site.parsed.reason) } } };
+  if (!site.parsed.ok)
+    return {
+      status: "settled",
+      outcome: { result: { kind: "value", value: errorValue("#NAME?", site.parsed.reason) } },
+    };
   const { namespace, name } = site.parsed.formula;
   const resolution = options.registry.resolve(namespace, name);
   if (resolution.status === "waiting") return { status: "waiting", reason: resolution.reason };
   if (resolution.status === "unknown") {
-    return { status: "settled", outcome: { result: { kind: "value", value: errorValue("#NAME?") }, diagnostic: `no function ${namespace}.${name} in functions.json` } };
+    return {
+      status: "settled",
+      outcome: {
+        result: { kind: "value", value: errorValue("#NAME?") },
+        diagnostic: `no function ${namespace}.${name} in functions.json`,
+      },
+    };
   }
   const metadata = options.registry.functionsMetadata;
   const allowEntities = !!metadata?.allowCustomDataForDataTypeAny;
@@ -43,7 +53,13 @@ export function planCall(site: FormulaSite, options: PlanOptions): CallPlan {
     allowEntities,
   });
   if (!built.ok) {
-    return { status: "settled", outcome: { result: { kind: "value", value: built.error }, ...(built.diagnostic ? { diagnostic: built.diagnostic } : {}) } };
+    return {
+      status: "settled",
+      outcome: {
+        result: { kind: "value", value: built.error },
+        ...(built.diagnostic ? { diagnostic: built.diagnostic } : {}),
+      },
+    };
   }
   const address = formatAddress(options.reader.sheetName(site.sheetId) ?? "", singleCell(site.row, site.col));
   return {
@@ -51,6 +67,12 @@ export function planCall(site: FormulaSite, options: PlanOptions): CallPlan {
     fn: resolution.fn,
     meta: resolution.meta,
     values: built.values,
-    context: { meta: resolution.meta, address, parameterAddresses: built.parameterAddresses, isInValuePreview: options.isInValuePreview, allowEntities },
+    context: {
+      meta: resolution.meta,
+      address,
+      parameterAddresses: built.parameterAddresses,
+      isInValuePreview: options.isInValuePreview,
+      allowEntities,
+    },
   };
 }

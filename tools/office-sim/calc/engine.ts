@@ -52,7 +52,10 @@ export class CalcEngine {
   private readonly dirty = new Set<FormulaCell>();
   private readonly pending = new Set<FormulaCell>();
   private readonly blocked = new Set<FormulaCell>();
-  private readonly idle = new IdleWaiters(() => this.isIdle(), () => this.describeBusy());
+  private readonly idle = new IdleWaiters(
+    () => this.isIdle(),
+    () => this.describeBusy(),
+  );
   private timer: ReturnType<typeof setTimeout> | undefined;
   private suspended = 0;
   private pumping = false;
@@ -169,7 +172,8 @@ export class CalcEngine {
   }
 
   retryBlocked(sheetId: string, range: RangeRef): void {
-    for (const f of [...this.blocked]) if (f.sheetId === sheetId && f.blocked && intersects(f.blocked, range)) this.relayout(f);
+    for (const f of [...this.blocked])
+      if (f.sheetId === sheetId && f.blocked && intersects(f.blocked, range)) this.relayout(f);
   }
 
   suspend(): void {
@@ -249,7 +253,12 @@ export class CalcEngine {
     this.cancelLive(f);
     const seq = ++f.seq;
     f.waitingReason = undefined;
-    const plan = planCall(f, { registry: this.registry, reader: this.reader, emptyCellArgument: this.options.emptyCellArgument, isInValuePreview: false });
+    const plan = planCall(f, {
+      registry: this.registry,
+      reader: this.reader,
+      emptyCellArgument: this.options.emptyCellArgument,
+      isInValuePreview: false,
+    });
     if (plan.status === "settled") {
       this.settle(f, seq, plan.outcome, true);
       return false;
@@ -345,6 +354,11 @@ export class CalcEngine {
 
   private describeBusy(): string {
     const busy = [...this.pending, ...this.dirty].slice(0, 10);
-    return busy.map((f) => `${this.reader.sheetName(f.sheetId)}!R${f.row + 1}C${f.col + 1} ${f.text}${f.waitingReason ? ` (${f.waitingReason})` : ""}`).join("; ");
+    return busy
+      .map(
+        (f) =>
+          `${this.reader.sheetName(f.sheetId)}!R${f.row + 1}C${f.col + 1} ${f.text}${f.waitingReason ? ` (${f.waitingReason})` : ""}`,
+      )
+      .join("; ");
   }
 }

@@ -61,7 +61,20 @@ export class FormulaStore {
     this.nextId = Math.max(this.nextId, id + 1);
     const parsed = parseFormula(text);
     const args = this.resolveArgs(parsed, sheetId);
-    const f: FormulaCell = { id, sheetId, row, col, text, parsed, args, dirty: false, pending: false, seq: 0, recalcOnOpen: false, removed: false };
+    const f: FormulaCell = {
+      id,
+      sheetId,
+      row,
+      col,
+      text,
+      parsed,
+      args,
+      dirty: false,
+      pending: false,
+      seq: 0,
+      recalcOnOpen: false,
+      removed: false,
+    };
     this.byId.set(f.id, f);
     let positions = this.byPosition.get(sheetId);
     if (!positions) this.byPosition.set(sheetId, (positions = new Map()));

@@ -23,7 +23,8 @@ export interface ParsedFormula {
 
 export type ParseResult = { ok: true; formula: ParsedFormula } | { ok: false; reason: string };
 
-const NOT_A_CALL = "not simulated: the simulated host evaluates only formulas of the form =NAMESPACE.FUNCTION(arguments)";
+const NOT_A_CALL =
+  "not simulated: the simulated host evaluates only formulas of the form =NAMESPACE.FUNCTION(arguments)";
 
 class Cursor {
   pos = 0;
@@ -84,13 +85,19 @@ function argument(cursor: Cursor): FormulaArg {
   if (next === "," || next === ")") return { kind: "missing" };
   if (cursor.take(/\{/)) return { kind: "array", rows: arrayConstant(cursor) };
   const error = cursor.take(/#(N\/A|VALUE!|DIV\/0!|NUM!|NULL!|NAME\?|REF!)/i);
-  if (error !== undefined && isErrorCode(error.toUpperCase())) return { kind: "error", code: error.toUpperCase() as ErrorCode };
+  if (error !== undefined && isErrorCode(error.toUpperCase()))
+    return { kind: "error", code: error.toUpperCase() as ErrorCode };
   const value = literal(cursor);
   if (value !== undefined) return { kind: "literal", value };
-  const ref = cursor.take(/((?:'(?:[^']|'')+'|[A-Za-z_][A-Za-z0-9_.]*)!)?\$?[A-Za-z]{0,3}\$?\d*(:\$?[A-Za-z]{0,3}\$?\d*)?(?![A-Za-z0-9_.(])/);
+  const ref = cursor.take(
+    /((?:'(?:[^']|'')+'|[A-Za-z_][A-Za-z0-9_.]*)!)?\$?[A-Za-z]{0,3}\$?\d*(:\$?[A-Za-z]{0,3}\$?\d*)?(?![A-Za-z0-9_.(])/,
+  );
   if (ref) {
     const parsed = parseAddress(ref);
-    if (parsed) return parsed.sheet === undefined ? { kind: "ref", range: parsed.range, text: ref } : { kind: "ref", sheet: parsed.sheet, range: parsed.range, text: ref };
+    if (parsed)
+      return parsed.sheet === undefined
+        ? { kind: "ref", range: parsed.range, text: ref }
+        : { kind: "ref", sheet: parsed.sheet, range: parsed.range, text: ref };
   }
   if (cursor.take(/[A-Za-z_][A-Za-z0-9_.]*\s*\(/)) throw new ParseError("not simulated: nested function calls");
   throw new ParseError(`not simulated: the argument at position ${cursor.pos + 1}`);
@@ -118,5 +125,8 @@ export function parseFormula(text: string): ParseResult {
     if (error instanceof ParseError) return { ok: false, reason: error.message };
     throw error;
   }
-  return { ok: true, formula: { namespace: name.slice(0, dot).toUpperCase(), name: name.slice(dot + 1).toUpperCase(), args } };
+  return {
+    ok: true,
+    formula: { namespace: name.slice(0, dot).toUpperCase(), name: name.slice(dot + 1).toUpperCase(), args },
+  };
 }

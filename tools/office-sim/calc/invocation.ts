@@ -33,11 +33,18 @@ export function createInvocation(context: InvocationContext, settle: Settle): In
   const invocation: InvocationObject = { functionName: meta.id, isInValuePreview: context.isInValuePreview };
   if (meta.options.requiresAddress) invocation.address = context.address;
   if (meta.options.requiresParameterAddresses) invocation.parameterAddresses = context.parameterAddresses;
-  if (meta.options.stream) invocation.setResult = (value) => settle(normaliseResult(value, context.allowEntities), false);
+  if (meta.options.stream)
+    invocation.setResult = (value) => settle(normaliseResult(value, context.allowEntities), false);
   return invocation;
 }
 
-export function runFunction(fn: Implementation, values: unknown[], invocation: InvocationObject, context: InvocationContext, settle: Settle): void {
+export function runFunction(
+  fn: Implementation,
+  values: unknown[],
+  invocation: InvocationObject,
+  context: InvocationContext,
+  settle: Settle,
+): void {
   let returned: unknown;
   try {
     returned = fn(...values, invocation);

@@ -27,7 +27,9 @@ const FunctionSchema = z.object({
   name: z.string(),
   parameters: z._default(z.array(ParameterSchema), []),
   options: z._default(OptionsSchema, {}),
-  result: z.optional(z.object({ dimensionality: z.optional(z.enum(["scalar", "matrix"])), type: z.optional(z.string()) })),
+  result: z.optional(
+    z.object({ dimensionality: z.optional(z.enum(["scalar", "matrix"])), type: z.optional(z.string()) }),
+  ),
 });
 
 export const FunctionsMetadataSchema = z.object({
@@ -58,7 +60,8 @@ export class FunctionRegistry {
 
   setMetadata(json: unknown): FunctionsMetadata {
     const parsed = FunctionsMetadataSchema.safeParse(json);
-    if (!parsed.success) throw new Error(`office-sim: functions.json does not fit the metadata schema: ${z.prettifyError(parsed.error)}`);
+    if (!parsed.success)
+      throw new Error(`office-sim: functions.json does not fit the metadata schema: ${z.prettifyError(parsed.error)}`);
     this.metadata = parsed.data;
     this.changed.emit();
     return parsed.data;
@@ -71,7 +74,8 @@ export class FunctionRegistry {
   associate(idOrMappings: string | Record<string, Implementation>, fn?: Implementation): void {
     const mappings = typeof idOrMappings === "string" ? { [idOrMappings]: fn } : idOrMappings;
     for (const [id, implementation] of Object.entries(mappings)) {
-      if (typeof implementation !== "function") throw new TypeError(`CustomFunctions.associate: the function for "${id}" is not a function.`);
+      if (typeof implementation !== "function")
+        throw new TypeError(`CustomFunctions.associate: the function for "${id}" is not a function.`);
       this.implementations.set(id.toUpperCase(), implementation);
     }
     this.changed.emit();
@@ -93,6 +97,8 @@ export class FunctionRegistry {
     const meta = this.metadata.functions.find((f) => f.name.toUpperCase() === name.toUpperCase());
     if (!meta) return { status: "unknown" };
     const fn = this.implementations.get(meta.id.toUpperCase());
-    return fn ? { status: "ready", meta, fn } : { status: "waiting", meta, reason: `waiting for CustomFunctions.associate("${meta.id}")` };
+    return fn
+      ? { status: "ready", meta, fn }
+      : { status: "waiting", meta, reason: `waiting for CustomFunctions.associate("${meta.id}")` };
   }
 }

@@ -10,7 +10,13 @@ import { parseFormula } from "./formula";
 import { createInvocation, runFunction } from "./invocation";
 import { type Normalised } from "./results";
 
-export function previewFormula(engine: CalcEngine, sheetId: string, row: number, col: number, text: string): Promise<Normalised> {
+export function previewFormula(
+  engine: CalcEngine,
+  sheetId: string,
+  row: number,
+  col: number,
+  text: string,
+): Promise<Normalised> {
   const parsed = parseFormula(text);
   const site = { sheetId, row, col, parsed, args: engine.store.resolveArgs(parsed, sheetId) };
   const plan = planCall(site, {
@@ -20,7 +26,8 @@ export function previewFormula(engine: CalcEngine, sheetId: string, row: number,
     isInValuePreview: true,
   });
   if (plan.status === "settled") return Promise.resolve(plan.outcome);
-  if (plan.status === "waiting") return Promise.resolve({ result: { kind: "value", value: BUSY }, diagnostic: plan.reason });
+  if (plan.status === "waiting")
+    return Promise.resolve({ result: { kind: "value", value: BUSY }, diagnostic: plan.reason });
   engine.counters.previews++;
   return new Promise((resolve) => {
     let done = false;

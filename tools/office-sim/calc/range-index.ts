@@ -80,7 +80,8 @@ export class RangeIndex<T> {
     const visit = (entries: Iterable<Entry<T>>) => {
       for (const entry of entries) {
         const r = entry.range;
-        if (r.r0 <= range.r1 && range.r0 <= r.r1 && r.c0 <= range.c1 && range.c0 <= r.c1 && entry.sheetId === sheetId) found.add(entry.item);
+        if (r.r0 <= range.r1 && range.r0 <= r.r1 && r.c0 <= range.c1 && range.c0 <= r.c1 && entry.sheetId === sheetId)
+          found.add(entry.item);
       }
     };
     const large = this.large.get(sheetId);

@@ -47,12 +47,20 @@ function scalar(raw: unknown, allowEntities: boolean): ScalarOutcome {
   if (typeof raw === "object" && !Array.isArray(raw) && !(raw instanceof Date)) {
     const object = raw as Record<string, unknown>;
     if (object.type === "Entity") {
-      if (!allowEntities) return { value: errorValue("#VALUE!"), diagnostic: "entity results need allowCustomDataForDataTypeAny in functions.json" };
+      if (!allowEntities)
+        return {
+          value: errorValue("#VALUE!"),
+          diagnostic: "entity results need allowCustomDataForDataTypeAny in functions.json",
+        };
       return { value: { kind: "entity", text: String(object.text ?? ""), entity: object } };
     }
-    if (typeof object.type === "string" && BASIC_TYPES.has(object.type)) return scalar(object.basicValue, allowEntities);
+    if (typeof object.type === "string" && BASIC_TYPES.has(object.type))
+      return scalar(object.basicValue, allowEntities);
   }
-  return { value: errorValue("#VALUE!"), diagnostic: `a custom function cannot return ${Object.prototype.toString.call(raw)}` };
+  return {
+    value: errorValue("#VALUE!"),
+    diagnostic: `a custom function cannot return ${Object.prototype.toString.call(raw)}`,
+  };
 }
 
 export function normaliseResult(raw: unknown, allowEntities: boolean): Normalised {
@@ -61,16 +69,25 @@ export function normaliseResult(raw: unknown, allowEntities: boolean): Normalise
     return { result: { kind: "value", value }, ...(diagnostic ? { diagnostic } : {}) };
   }
   if (raw.length === 0 || raw.every((row) => Array.isArray(row) && row.length === 0)) {
-    return { result: { kind: "value", value: errorValue("#CALC!") }, diagnostic: "the function returned an empty array" };
+    return {
+      result: { kind: "value", value: errorValue("#CALC!") },
+      diagnostic: "the function returned an empty array",
+    };
   }
   if (!raw.every((row) => Array.isArray(row))) {
-    return { result: { kind: "value", value: errorValue("#VALUE!") }, diagnostic: "an array result must be two-dimensional (an array of rows)" };
+    return {
+      result: { kind: "value", value: errorValue("#VALUE!") },
+      diagnostic: "an array result must be two-dimensional (an array of rows)",
+    };
   }
   const rows = raw as unknown[][];
   const width = rows[0]!.length;
   if (rows.some((row) => row.length !== width)) {
     // INFERRED: Excel's handling of ragged arrays from custom functions is not documented; an error is the safe choice.
-    return { result: { kind: "value", value: errorValue("#VALUE!") }, diagnostic: "the rows of the array result differ in length" };
+    return {
+      result: { kind: "value", value: errorValue("#VALUE!") },
+      diagnostic: "the rows of the array result differ in length",
+    };
   }
   let diagnostic: string | undefined;
   const values = rows.map((row) =>
@@ -80,6 +97,7 @@ export function normaliseResult(raw: unknown, allowEntities: boolean): Normalise
       return outcome.value;
     }),
   );
-  const result: CalcResult = values.length === 1 && width === 1 ? { kind: "value", value: values[0]![0]! } : { kind: "array", rows: values };
+  const result: CalcResult =
+    values.length === 1 && width === 1 ? { kind: "value", value: values[0]![0]! } : { kind: "array", rows: values };
   return diagnostic ? { result, diagnostic } : { result };
 }

@@ -46,7 +46,8 @@ function blockReason(state: SpillState, region: RangeRef, host: SpillHost): stri
       if (r === state.row && c === state.col) continue;
       if (host.inTable(r, c)) return "Spill range is in a table.";
       const cell = host.sheet.get(r, c);
-      if (cell && (cell.formula !== undefined || (cell.value !== null && cell.spillParent !== state.id))) return "Spill range isn't blank.";
+      if (cell && (cell.formula !== undefined || (cell.value !== null && cell.spillParent !== state.id)))
+        return "Spill range isn't blank.";
     }
   }
   return undefined;
@@ -67,7 +68,12 @@ export function layOut(state: SpillState, result: CalcResult, host: SpillHost): 
     return changed;
   }
   const rows = result.rows;
-  const region: RangeRef = { r0: state.row, c0: state.col, r1: state.row + rows.length - 1, c1: state.col + rows[0]!.length - 1 };
+  const region: RangeRef = {
+    r0: state.row,
+    c0: state.col,
+    r1: state.row + rows.length - 1,
+    c1: state.col + rows[0]!.length - 1,
+  };
   const reason = blockReason(state, region, host);
   clearSpill(state, host.sheet);
   if (reason) {

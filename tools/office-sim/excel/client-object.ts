@@ -25,7 +25,14 @@ export type LoadOption = string | string[] | { select?: string | string[]; expan
 
 /** "a, b/c" → scalar names and, per navigation property, what to load on it. */
 export function parseLoadOption(option: LoadOption | undefined): { scalars: string[]; nested: Map<string, string[]> } {
-  const raw = option === undefined ? [] : typeof option === "string" ? option.split(",") : Array.isArray(option) ? option : [option.select ?? [], option.expand ?? []].flat().flatMap((s) => s.split(","));
+  const raw =
+    option === undefined
+      ? []
+      : typeof option === "string"
+        ? option.split(",")
+        : Array.isArray(option)
+          ? option
+          : [option.select ?? [], option.expand ?? []].flat().flatMap((s) => s.split(","));
   const scalars: string[] = [];
   const nested = new Map<string, string[]>();
   for (const name of raw.map((s) => s.trim()).filter(Boolean)) {
@@ -76,7 +83,11 @@ export abstract class ClientObject<T> {
   /** The target, for operations that cannot apply to a null object. */
   _require(): T {
     const target = this._t();
-    if (target === null) throw new HostError("ItemNotFound", `The ${this._type} does not exist (it came from an *OrNullObject lookup that found nothing).`);
+    if (target === null)
+      throw new HostError(
+        "ItemNotFound",
+        `The ${this._type} does not exist (it came from an *OrNullObject lookup that found nothing).`,
+      );
     return target;
   }
 
@@ -130,7 +141,8 @@ export abstract class ClientObject<T> {
   set(properties: Record<string, unknown>): void {
     for (const [name, value] of Object.entries(properties)) {
       const current = (this as unknown as Record<string, unknown>)[name];
-      if (current instanceof ClientObject && value && typeof value === "object") current.set(value as Record<string, unknown>);
+      if (current instanceof ClientObject && value && typeof value === "object")
+        current.set(value as Record<string, unknown>);
       else (this as unknown as Record<string, unknown>)[name] = value;
     }
   }
@@ -152,7 +164,10 @@ export abstract class ClientObject<T> {
 
 /** Declares scalar properties: reads need load+sync; writes are queued and applied at sync. */
 export function defineProperties<T>(cls: { prototype: object }, defs: Record<string, PropertyDef<T>>): void {
-  DEFINITIONS.set(cls.prototype, { ...(DEFINITIONS.get(Object.getPrototypeOf(cls.prototype) as object) ?? {}), ...(defs as Defs) });
+  DEFINITIONS.set(cls.prototype, {
+    ...(DEFINITIONS.get(Object.getPrototypeOf(cls.prototype) as object) ?? {}),
+    ...(defs as Defs),
+  });
   for (const [name, def] of Object.entries(defs)) {
     Object.defineProperty(cls.prototype, name, {
       configurable: true,

@@ -23,13 +23,16 @@ export abstract class ClientCollection<S, IT, I extends ClientObject<IT>> extend
     this._enqueue("load", 0, () => {
       const target = this._t();
       if (target === null) return null;
-      const data: Record<string, unknown> = ownNames.length ? (this._readInto(ownNames, own) as Record<string, unknown>) : {};
+      const data: Record<string, unknown> = ownNames.length
+        ? (this._readInto(ownNames, own) as Record<string, unknown>)
+        : {};
       if (!wantsItems) return data;
       const items = this._itemTargets(target).map((t) => this._makeItem(t));
       data.items = items.map((item) => {
         const defs = item._definitions();
         const names = itemNames.length ? itemNames : Object.keys(defs);
-        for (const name of names) if (!(name in defs)) throw officeErrors.notSimulated(`Excel.${item._type}.load("${name}")`);
+        for (const name of names)
+          if (!(name in defs)) throw officeErrors.notSimulated(`Excel.${item._type}.load("${name}")`);
         return item._readInto(names, defs);
       });
       this._loaded.items = items;

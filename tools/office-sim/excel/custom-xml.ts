@@ -16,7 +16,10 @@ interface ScopeTarget extends AppTarget {
 
 /** The namespace of the root element: its default xmlns, or the xmlns of its prefix. */
 export function rootNamespace(xml: string): string {
-  const body = xml.replace(/^\s*<\?xml[^>]*\?>/, "").replace(/<!--[\s\S]*?-->/g, "").trim();
+  const body = xml
+    .replace(/^\s*<\?xml[^>]*\?>/, "")
+    .replace(/<!--[\s\S]*?-->/g, "")
+    .trim();
   const root = /^<([A-Za-z_][\w.-]*)(?::([A-Za-z_][\w.-]*))?([^>]*)>/.exec(body);
   if (!root) throw invalidArgument("The XML is not well-formed: it has no root element.");
   const prefix = root[2] === undefined ? undefined : root[1];
@@ -31,7 +34,9 @@ function partOf(t: PartTarget): CustomXmlPartModel {
 }
 
 const partsIn = (t: ScopeTarget) =>
-  t.app.workbook.customXmlParts.filter((part) => t.namespaceUri === undefined || rootNamespace(part.xml) === t.namespaceUri);
+  t.app.workbook.customXmlParts.filter(
+    (part) => t.namespaceUri === undefined || rootNamespace(part.xml) === t.namespaceUri,
+  );
 
 export class CustomXmlPart extends ClientObject<PartTarget> {
   constructor(context: RequestContext, resolver: () => PartTarget | null, found?: { target: PartTarget }) {
@@ -72,7 +77,10 @@ abstract class PartCollection extends ClientCollection<ScopeTarget, PartTarget, 
     return new CustomXmlPart(this._context, () => target, { target });
   }
 
-  protected _part(find: (parts: CustomXmlPartModel[]) => CustomXmlPartModel | null | undefined, missing?: () => Error): CustomXmlPart {
+  protected _part(
+    find: (parts: CustomXmlPartModel[]) => CustomXmlPartModel | null | undefined,
+    missing?: () => Error,
+  ): CustomXmlPart {
     return new CustomXmlPart(this._context, () => {
       const t = this._t();
       if (t === null) return null;
@@ -83,7 +91,10 @@ abstract class PartCollection extends ClientCollection<ScopeTarget, PartTarget, 
   }
 
   getItem(id: string): CustomXmlPart {
-    return this._part((parts) => parts.find((p) => p.id === id), () => itemNotFound(`There is no custom XML part "${id}".`));
+    return this._part(
+      (parts) => parts.find((p) => p.id === id),
+      () => itemNotFound(`There is no custom XML part "${id}".`),
+    );
   }
 
   getItemOrNullObject(id: string): CustomXmlPart {

@@ -32,11 +32,17 @@ export class OfficeExtensionError extends Error {
     this.name = "RichApi.Error";
     this.code = code;
     this.httpStatusCode = 400;
-    this.debugInfo = { code, message, ...(location ? { errorLocation: location } : {}), ...(statement ? { statement } : {}) };
+    this.debugInfo = {
+      code,
+      message,
+      ...(location ? { errorLocation: location } : {}),
+      ...(statement ? { statement } : {}),
+    };
   }
 }
 
-const PAYLOAD_DOCS = '"https://docs.microsoft.com/office/dev/add-ins/concepts/resource-limits-and-performance-optimization#excel-add-ins"';
+const PAYLOAD_DOCS =
+  '"https://docs.microsoft.com/office/dev/add-ins/concepts/resource-limits-and-performance-optimization#excel-add-ins"';
 
 export const officeErrors = {
   propertyNotLoaded: (type: string, property: string) =>
@@ -46,7 +52,11 @@ export const officeErrors = {
       `${type}.${property}`,
     ),
   readOnly: (type: string, property: string) =>
-    new OfficeExtensionError(OfficeErrorCodes.cannotUpdateReadOnlyProperty, `The property '${property}' is read-only and it cannot be updated.`, `${type}.${property}`),
+    new OfficeExtensionError(
+      OfficeErrorCodes.cannotUpdateReadOnlyProperty,
+      `The property '${property}' is read-only and it cannot be updated.`,
+      `${type}.${property}`,
+    ),
   valueNotLoaded: () =>
     new OfficeExtensionError(
       OfficeErrorCodes.valueNotLoaded,

@@ -23,7 +23,9 @@ export class EventHandlers<A> {
     const off = this.subscribe((args) =>
       setTimeout(() => {
         try {
-          Promise.resolve(handler(args)).catch((error: unknown) => console.error("office-sim: an event handler failed", error));
+          Promise.resolve(handler(args)).catch((error: unknown) =>
+            console.error("office-sim: an event handler failed", error),
+          );
         } catch (error) {
           console.error("office-sim: an event handler failed", error);
         }
@@ -39,7 +41,10 @@ export class EventHandlers<A> {
   }
 }
 
-export function onCellsChanged(app: SimulatedExcel, sheetFilter: (sheetId: string) => boolean): Subscribe<Record<string, unknown>> {
+export function onCellsChanged(
+  app: SimulatedExcel,
+  sheetFilter: (sheetId: string) => boolean,
+): Subscribe<Record<string, unknown>> {
   return (deliver) =>
     app.workbook.events.on((event: WorkbookEvent) => {
       if (event.kind !== "cells" || event.origin === "calc" || !sheetFilter(event.sheetId)) return;
@@ -54,7 +59,11 @@ export function onCellsChanged(app: SimulatedExcel, sheetFilter: (sheetId: strin
     });
 }
 
-export function onSelection(app: SimulatedExcel, sheetFilter: (sheetId: string) => boolean, type: string): Subscribe<Record<string, unknown>> {
+export function onSelection(
+  app: SimulatedExcel,
+  sheetFilter: (sheetId: string) => boolean,
+  type: string,
+): Subscribe<Record<string, unknown>> {
   return (deliver) =>
     app.workbook.events.on((event: WorkbookEvent) => {
       if (event.kind !== "selection" || !sheetFilter(event.sheetId)) return;
@@ -62,7 +71,10 @@ export function onSelection(app: SimulatedExcel, sheetFilter: (sheetId: string) 
     });
 }
 
-export function onActivated(app: SimulatedExcel, sheetFilter: (sheetId: string) => boolean): Subscribe<Record<string, unknown>> {
+export function onActivated(
+  app: SimulatedExcel,
+  sheetFilter: (sheetId: string) => boolean,
+): Subscribe<Record<string, unknown>> {
   let last = app.workbook.activeSheetId;
   return (deliver) =>
     app.workbook.events.on((event: WorkbookEvent) => {

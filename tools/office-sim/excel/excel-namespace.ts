@@ -29,12 +29,45 @@ const EXCEL_ERROR_CODES = {
 const ENUMS = {
   CalculationType: { recalculate: "Recalculate", full: "Full", fullRebuild: "FullRebuild" },
   CalculationMode: { automatic: "Automatic", automaticExceptTables: "AutomaticExceptTables", manual: "Manual" },
-  RangeValueType: { unknown: "Unknown", empty: "Empty", string: "String", integer: "Integer", double: "Double", boolean: "Boolean", error: "Error", richValue: "RichValue" },
+  RangeValueType: {
+    unknown: "Unknown",
+    empty: "Empty",
+    string: "String",
+    integer: "Integer",
+    double: "Double",
+    boolean: "Boolean",
+    error: "Error",
+    richValue: "RichValue",
+  },
   SheetVisibility: { visible: "Visible", hidden: "Hidden", veryHidden: "VeryHidden" },
-  ClearApplyTo: { all: "All", formats: "Formats", contents: "Contents", hyperlinks: "Hyperlinks", removeHyperlinks: "RemoveHyperlinks" },
+  ClearApplyTo: {
+    all: "All",
+    formats: "Formats",
+    contents: "Contents",
+    hyperlinks: "Hyperlinks",
+    removeHyperlinks: "RemoveHyperlinks",
+  },
   EventSource: { local: "Local", remote: "Remote" },
-  DataChangeType: { unknown: "Unknown", rangeEdited: "RangeEdited", rowInserted: "RowInserted", rowDeleted: "RowDeleted", columnInserted: "ColumnInserted", columnDeleted: "ColumnDeleted", cellInserted: "CellInserted", cellDeleted: "CellDeleted" },
-  HorizontalAlignment: { general: "General", left: "Left", center: "Center", right: "Right", fill: "Fill", justify: "Justify", centerAcrossSelection: "CenterAcrossSelection", distributed: "Distributed" },
+  DataChangeType: {
+    unknown: "Unknown",
+    rangeEdited: "RangeEdited",
+    rowInserted: "RowInserted",
+    rowDeleted: "RowDeleted",
+    columnInserted: "ColumnInserted",
+    columnDeleted: "ColumnDeleted",
+    cellInserted: "CellInserted",
+    cellDeleted: "CellDeleted",
+  },
+  HorizontalAlignment: {
+    general: "General",
+    left: "Left",
+    center: "Center",
+    right: "Right",
+    fill: "Fill",
+    justify: "Justify",
+    centerAcrossSelection: "CenterAcrossSelection",
+    distributed: "Distributed",
+  },
 };
 
 type Batch<T> = (context: RequestContext) => Promise<T>;
@@ -44,7 +77,8 @@ export function createExcelGlobals(app: SimulatedExcel): { Excel: object; Office
 
   async function run<T>(first: unknown, second?: unknown): Promise<T> {
     const batch = (typeof first === "function" ? first : second) as Batch<T>;
-    const previous = typeof first === "function" ? undefined : (first as ClientObject<unknown> | ClientObject<unknown>[]);
+    const previous =
+      typeof first === "function" ? undefined : (first as ClientObject<unknown> | ClientObject<unknown>[]);
     const context = previous ? [previous].flat()[0]!.context : newContext();
     try {
       const pending = batch(context) as unknown;
@@ -67,7 +101,13 @@ export function createExcelGlobals(app: SimulatedExcel): { Excel: object; Office
     /^[A-Za-z][A-Za-z0-9]*$/,
   );
   const OfficeExtension = guard(
-    { Error: OfficeExtensionError, ErrorCodes: OfficeErrorCodes, ClientResult, Promise, config: { extendedErrorLogging: false } },
+    {
+      Error: OfficeExtensionError,
+      ErrorCodes: OfficeErrorCodes,
+      ClientResult,
+      Promise,
+      config: { extendedErrorLogging: false },
+    },
     "OfficeExtension",
     /^[A-Za-z][A-Za-z0-9]*$/,
   );

@@ -5,16 +5,30 @@
 import { officeErrors } from "./errors";
 
 // Names that libraries probe on any object (promise resolution, test matchers, serialisers).
-const PROBES = new Set(["then", "toJSON", "constructor", "asymmetricMatch", "nodeType", "tagName", "inspect", "length", "prototype", "nodeName", "jasmineToString"]);
+const PROBES = new Set([
+  "then",
+  "toJSON",
+  "constructor",
+  "asymmetricMatch",
+  "nodeType",
+  "tagName",
+  "inspect",
+  "length",
+  "prototype",
+  "nodeName",
+  "jasmineToString",
+]);
 
 export function guard<T extends object>(target: T, name: string, members: RegExp = /^[a-z][A-Za-z0-9]*$/): T {
   return new Proxy(target, {
     get(obj, prop, receiver) {
-      if (typeof prop === "string" && !(prop in obj) && members.test(prop) && !PROBES.has(prop)) throw officeErrors.notSimulated(`${name}.${prop}`);
+      if (typeof prop === "string" && !(prop in obj) && members.test(prop) && !PROBES.has(prop))
+        throw officeErrors.notSimulated(`${name}.${prop}`);
       return Reflect.get(obj, prop, receiver);
     },
     set(obj, prop, value, receiver) {
-      if (typeof prop === "string" && !(prop in obj) && members.test(prop)) throw officeErrors.notSimulated(`${name}.${prop} (setting it)`);
+      if (typeof prop === "string" && !(prop in obj) && members.test(prop))
+        throw officeErrors.notSimulated(`${name}.${prop} (setting it)`);
       return Reflect.set(obj, prop, value, receiver);
     },
   });

@@ -1,6 +1,14 @@
 /** Excel.Range: addresses, values, formulas, number formats, text, value types, navigation, clear, select, calculate. */
 import { clearRange, writeInputs, writeNumberFormats, type ClearApplyTo } from "../app/cell-writes";
-import { MAX_COLUMNS, MAX_ROWS, formatAddress, formatRange, intersection, parseAddress, type RangeRef } from "../model/address";
+import {
+  MAX_COLUMNS,
+  MAX_ROWS,
+  formatAddress,
+  formatRange,
+  intersection,
+  parseAddress,
+  type RangeRef,
+} from "../model/address";
 import { apiValue, valueType } from "../model/cell-values";
 import { invalidArgument, itemNotFound } from "../model/host-error";
 import { displayText } from "../model/number-format";
@@ -10,7 +18,8 @@ import { type RequestContext } from "./request-context";
 import { checkBounds, fillFor, grid, sheetOf, type RangeTarget } from "./targets";
 import { Worksheet } from "./worksheet";
 
-const writeInputsOf = (t: RangeTarget, value: unknown) => writeInputs(t.app, t.sheetId, t.range, fillFor(value, t.range), "api");
+const writeInputsOf = (t: RangeTarget, value: unknown) =>
+  writeInputs(t.app, t.sheetId, t.range, fillFor(value, t.range), "api");
 
 export class Range extends ClientObject<RangeTarget> {
   constructor(context: RequestContext, resolver: () => RangeTarget | null, found?: { target: RangeTarget }) {
@@ -50,7 +59,12 @@ export class Range extends ClientObject<RangeTarget> {
   }
 
   getOffsetRange(rowOffset: number, columnOffset: number): Range {
-    return this._shape((r) => ({ r0: r.r0 + rowOffset, c0: r.c0 + columnOffset, r1: r.r1 + rowOffset, c1: r.c1 + columnOffset }));
+    return this._shape((r) => ({
+      r0: r.r0 + rowOffset,
+      c0: r.c0 + columnOffset,
+      r1: r.r1 + rowOffset,
+      c1: r.c1 + columnOffset,
+    }));
   }
 
   getEntireColumn(): Range {

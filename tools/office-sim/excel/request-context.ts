@@ -67,11 +67,18 @@ export class RequestContext {
     const operations = this.queue;
     this.queue = [];
     if (!operations.length) return passThroughValue as T;
-    await (this.app.syncLatencyMs > 0 ? new Promise((resolve) => setTimeout(resolve, this.app.syncLatencyMs)) : Promise.resolve());
+    await (this.app.syncLatencyMs > 0
+      ? new Promise((resolve) => setTimeout(resolve, this.app.syncLatencyMs))
+      : Promise.resolve());
     const limit = this.app.payloadLimitBytes;
     const requestBytes = operations.reduce((sum, op) => sum + op.bytes + BYTES_PER_OPERATION, 0);
     if (requestBytes > limit) {
-      this.app.syncStats.record({ requestBytes, responseBytes: 0, operations: operations.length, failed: "request too large" });
+      this.app.syncStats.record({
+        requestBytes,
+        responseBytes: 0,
+        operations: operations.length,
+        failed: "request too large",
+      });
       throw officeErrors.requestTooLarge(requestBytes, limit);
     }
     let responseBytes = 0;

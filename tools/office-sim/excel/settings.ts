@@ -54,7 +54,11 @@ export class SettingCollection extends ClientCollection<AppTarget, SettingTarget
   }
 
   add(key: string, value: unknown): Setting {
-    this._enqueue("add", bytesOf(key) + bytesOf(value), () => void this._require().app.workbook.settings.set(key, stored(value)));
+    this._enqueue(
+      "add",
+      bytesOf(key) + bytesOf(value),
+      () => void this._require().app.workbook.settings.set(key, stored(value)),
+    );
     return this.getItem(key);
   }
 

@@ -41,11 +41,19 @@ export class TableCollection extends ClientCollection<TablesScope, TableTarget, 
   }
 
   getItem(key: string): Table {
-    return this._lookup((t) => tablesIn(t).find((table) => table.id === key || table.name.toLowerCase() === key.toLowerCase()), false, `"${key}"`);
+    return this._lookup(
+      (t) => tablesIn(t).find((table) => table.id === key || table.name.toLowerCase() === key.toLowerCase()),
+      false,
+      `"${key}"`,
+    );
   }
 
   getItemOrNullObject(key: string): Table {
-    return this._lookup((t) => tablesIn(t).find((table) => table.id === key || table.name.toLowerCase() === key.toLowerCase()), true, `"${key}"`);
+    return this._lookup(
+      (t) => tablesIn(t).find((table) => table.id === key || table.name.toLowerCase() === key.toLowerCase()),
+      true,
+      `"${key}"`,
+    );
   }
 
   getItemAt(index: number): Table {
@@ -66,7 +74,10 @@ export class TableCollection extends ClientCollection<TablesScope, TableTarget, 
       if (typeof address === "string") {
         const parsed = parseAddress(address);
         if (!parsed) throw invalidArgument(`"${address}" is not a range address.`);
-        const sheet = parsed.sheet !== undefined ? t.app.workbook.sheetByName(parsed.sheet) : t.app.workbook.sheetById(t.sheetId ?? t.app.workbook.activeSheetId);
+        const sheet =
+          parsed.sheet !== undefined
+            ? t.app.workbook.sheetByName(parsed.sheet)
+            : t.app.workbook.sheetById(t.sheetId ?? t.app.workbook.activeSheetId);
         if (!sheet) throw itemNotFound(`There is no worksheet named "${parsed.sheet}".`);
         sheetId = sheet.id;
         range = parsed.range;

@@ -25,12 +25,20 @@ function columnRange(t: TablePartTarget, part: "all" | "data" | "header"): Range
   const c = table.range.c0 + t.index;
   if (c > table.range.c1 || t.index < 0) throw itemNotFound(`The table has no column ${t.index}.`);
   const whole = { ...table.range, c0: c, c1: c };
-  return part === "all" ? whole : part === "header" ? { ...whole, r1: whole.r0 } : { ...dataRange(table), c0: c, c1: c };
+  return part === "all"
+    ? whole
+    : part === "header"
+      ? { ...whole, r1: whole.r0 }
+      : { ...dataRange(table), c0: c, c1: c };
 }
 
 const onSheet = (t: TablePartTarget, range: RangeRef) => ({ app: t.app, sheetId: tableOf(t).sheetId, range });
 
-function partRange(context: RequestContext, owner: ClientObject<TablePartTarget>, place: (t: TablePartTarget) => RangeRef): Range {
+function partRange(
+  context: RequestContext,
+  owner: ClientObject<TablePartTarget>,
+  place: (t: TablePartTarget) => RangeRef,
+): Range {
   return new Range(context, () => {
     const t = owner._t();
     return t === null ? null : onSheet(t, place(t));
@@ -77,8 +85,14 @@ export class TableRowCollection extends ClientCollection<TableTarget, TablePartT
       const t = this._require();
       const table = tableOf(t);
       const width = table.range.c1 - table.range.c0 + 1;
-      const rows = values === undefined ? [] : Array.isArray(values) ? (values as unknown[][]) : [Array.from({ length: width }, () => values)];
-      if (rows.some((row) => !Array.isArray(row))) throw invalidArgument("values must be a two-dimensional array: one array per row.");
+      const rows =
+        values === undefined
+          ? []
+          : Array.isArray(values)
+            ? (values as unknown[][])
+            : [Array.from({ length: width }, () => values)];
+      if (rows.some((row) => !Array.isArray(row)))
+        throw invalidArgument("values must be a two-dimensional array: one array per row.");
       at.index = insertTableRows(t.app, table, index, rows);
     });
     return new TableRow(this._context, () => ({ ...this._require(), index: at.index! }));
@@ -143,7 +157,10 @@ export class TableColumnCollection extends ClientCollection<TableTarget, TablePa
       const t = this._t();
       if (t === null) return null;
       const names = headerNames(t.app, tableOf(t));
-      const index = typeof key === "number" ? key : names.findIndex((name, i) => name.toLowerCase() === key.toLowerCase() || String(i + 1) === key);
+      const index =
+        typeof key === "number"
+          ? key
+          : names.findIndex((name, i) => name.toLowerCase() === key.toLowerCase() || String(i + 1) === key);
       if (index >= 0 && index < names.length) return { ...t, index };
       if (orNull) return null;
       throw itemNotFound(`The table has no column "${key}".`);

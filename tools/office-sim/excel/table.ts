@@ -46,10 +46,14 @@ export class Table extends ClientObject<TableTarget> {
   }
 
   get worksheet(): Worksheet {
-    return this._child("worksheet", () => new Worksheet(this._context, () => {
-      const t = this._t();
-      return t === null ? null : { app: t.app, sheetId: tableOf(t).sheetId };
-    }));
+    return this._child(
+      "worksheet",
+      () =>
+        new Worksheet(this._context, () => {
+          const t = this._t();
+          return t === null ? null : { app: t.app, sheetId: tableOf(t).sheetId };
+        }),
+    );
   }
 
   /** ExcelApi 1.13: a Range or an address on the table's sheet. */
@@ -59,7 +63,8 @@ export class Table extends ClientObject<TableTarget> {
       const table = tableOf(t);
       const parsed = typeof newRange === "string" ? parseAddress(newRange) : undefined;
       if (typeof newRange === "string" && !parsed) throw invalidArgument(`"${newRange}" is not a range address.`);
-      const target = typeof newRange === "string" ? { sheetId: table.sheetId, range: parsed!.range } : newRange._require();
+      const target =
+        typeof newRange === "string" ? { sheetId: table.sheetId, range: parsed!.range } : newRange._require();
       if (target.sheetId !== table.sheetId) throw invalidArgument("A table can only be resized on its own worksheet.");
       resizeTable(t.app, table, target.range);
     });
@@ -82,7 +87,10 @@ defineProperties<TableTarget>(Table, {
     get: (t) => tableOf(t).name,
     set: (t, value) => {
       const name = String(value);
-      if (!/^[A-Za-z_\\][A-Za-z0-9_.]{0,254}$/.test(name)) throw invalidArgument(`"${name}" is not a valid table name (letters, digits, _ and ., starting with a letter or _).`);
+      if (!/^[A-Za-z_\\][A-Za-z0-9_.]{0,254}$/.test(name))
+        throw invalidArgument(
+          `"${name}" is not a valid table name (letters, digits, _ and ., starting with a letter or _).`,
+        );
       const clash = t.app.workbook.tableByName(name);
       if (clash && clash.id !== t.tableId) throw invalidArgument(`A table named "${name}" already exists.`);
       tableOf(t).name = name;

@@ -34,7 +34,14 @@ export function tableOf(target: TableTarget): TableModel {
 }
 
 export function checkBounds(range: RangeRef): RangeRef {
-  if (range.r0 < 0 || range.c0 < 0 || range.r1 >= MAX_ROWS || range.c1 >= MAX_COLUMNS || range.r1 < range.r0 || range.c1 < range.c0) {
+  if (
+    range.r0 < 0 ||
+    range.c0 < 0 ||
+    range.r1 >= MAX_ROWS ||
+    range.c1 >= MAX_COLUMNS ||
+    range.r1 < range.r0 ||
+    range.c1 < range.c0
+  ) {
     throw invalidArgument("The range is outside the worksheet.");
   }
   return range;
@@ -60,7 +67,9 @@ export function fillFor(value: unknown, range: RangeRef): Fill {
   const height = range.r1 - range.r0 + 1;
   const width = range.c1 - range.c0 + 1;
   if (rows.length !== height || rows.some((row) => !Array.isArray(row) || row.length !== width)) {
-    throw invalidArgument(`The number of rows or columns in the input array doesn't match the size or dimensions of the range (${height} × ${width}).`);
+    throw invalidArgument(
+      `The number of rows or columns in the input array doesn't match the size or dimensions of the range (${height} × ${width}).`,
+    );
   }
   return { rows };
 }

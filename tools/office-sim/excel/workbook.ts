@@ -20,7 +20,8 @@ export class Application extends ClientObject<AppTarget> {
 
   calculate(calculationType: string): void {
     this._enqueue(`calculate(${calculationType})`, 0, () => {
-      if (!CALCULATION_TYPES.has(calculationType)) throw invalidArgument(`"${calculationType}" is not an Excel.CalculationType.`);
+      if (!CALCULATION_TYPES.has(calculationType))
+        throw invalidArgument(`"${calculationType}" is not an Excel.CalculationType.`);
       this._require().app.calculate(calculationType as CalculationType);
     });
   }

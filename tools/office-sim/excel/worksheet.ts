@@ -36,7 +36,12 @@ export class Worksheet extends ClientObject<SheetTarget> {
   }
 
   getRangeByIndexes(startRow: number, startColumn: number, rowCount: number, columnCount: number): Range {
-    return this._range(() => ({ r0: startRow, c0: startColumn, r1: startRow + rowCount - 1, c1: startColumn + columnCount - 1 }));
+    return this._range(() => ({
+      r0: startRow,
+      c0: startColumn,
+      r1: startRow + rowCount - 1,
+      c1: startColumn + columnCount - 1,
+    }));
   }
 
   getCell(row: number, column: number): Range {
@@ -65,15 +70,36 @@ export class Worksheet extends ClientObject<SheetTarget> {
   }
 
   get onChanged(): EventHandlers<Record<string, unknown>> {
-    return this._child("onChanged", () => new EventHandlers(this._context, onCellsChanged(this._context.app, (id) => id === this._require().sheetId)));
+    return this._child(
+      "onChanged",
+      () =>
+        new EventHandlers(
+          this._context,
+          onCellsChanged(this._context.app, (id) => id === this._require().sheetId),
+        ),
+    );
   }
 
   get onSelectionChanged(): EventHandlers<Record<string, unknown>> {
-    return this._child("onSelectionChanged", () => new EventHandlers(this._context, onSelection(this._context.app, (id) => id === this._require().sheetId, "WorksheetSelectionChanged")));
+    return this._child(
+      "onSelectionChanged",
+      () =>
+        new EventHandlers(
+          this._context,
+          onSelection(this._context.app, (id) => id === this._require().sheetId, "WorksheetSelectionChanged"),
+        ),
+    );
   }
 
   get onActivated(): EventHandlers<Record<string, unknown>> {
-    return this._child("onActivated", () => new EventHandlers(this._context, onActivated(this._context.app, (id) => id === this._require().sheetId)));
+    return this._child(
+      "onActivated",
+      () =>
+        new EventHandlers(
+          this._context,
+          onActivated(this._context.app, (id) => id === this._require().sheetId),
+        ),
+    );
   }
 
   activate(): void {
@@ -101,13 +127,17 @@ export class Worksheet extends ClientObject<SheetTarget> {
 defineProperties<SheetTarget>(Worksheet, {
   id: { get: (t) => t.sheetId },
   name: { get: (t) => sheetOf(t).name, set: (t, value) => renameSheet(t.app, sheetOf(t), String(value)) },
-  position: { get: (t) => t.app.workbook.sheets.indexOf(sheetOf(t)), set: (t, value) => moveSheet(t.app, sheetOf(t), Number(value)) },
+  position: {
+    get: (t) => t.app.workbook.sheets.indexOf(sheetOf(t)),
+    set: (t, value) => moveSheet(t.app, sheetOf(t), Number(value)),
+  },
   visibility: {
     get: (t) => sheetOf(t).visibility,
     set: (t, value) => {
       const sheet = sheetOf(t);
       const others = t.app.workbook.sheets.filter((s) => s !== sheet && s.visibility === "Visible");
-      if (value !== "Visible" && !others.length) throw new HostError("InvalidOperation", "A workbook must contain at least one visible worksheet.");
+      if (value !== "Visible" && !others.length)
+        throw new HostError("InvalidOperation", "A workbook must contain at least one visible worksheet.");
       sheet.visibility = value as SheetVisibility;
       t.app.workbook.events.emit({ kind: "structure" });
     },
@@ -202,14 +232,35 @@ export class WorksheetCollection extends ClientCollection<AppTarget, SheetTarget
   }
 
   get onChanged(): EventHandlers<Record<string, unknown>> {
-    return this._child("onChanged", () => new EventHandlers(this._context, onCellsChanged(this._context.app, () => true)));
+    return this._child(
+      "onChanged",
+      () =>
+        new EventHandlers(
+          this._context,
+          onCellsChanged(this._context.app, () => true),
+        ),
+    );
   }
 
   get onSelectionChanged(): EventHandlers<Record<string, unknown>> {
-    return this._child("onSelectionChanged", () => new EventHandlers(this._context, onSelection(this._context.app, () => true, "WorksheetSelectionChanged")));
+    return this._child(
+      "onSelectionChanged",
+      () =>
+        new EventHandlers(
+          this._context,
+          onSelection(this._context.app, () => true, "WorksheetSelectionChanged"),
+        ),
+    );
   }
 
   get onActivated(): EventHandlers<Record<string, unknown>> {
-    return this._child("onActivated", () => new EventHandlers(this._context, onActivated(this._context.app, () => true)));
+    return this._child(
+      "onActivated",
+      () =>
+        new EventHandlers(
+          this._context,
+          onActivated(this._context.app, () => true),
+        ),
+    );
   }
 }

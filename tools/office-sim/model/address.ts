@@ -65,7 +65,11 @@ export function parseAddress(address: string): ParsedAddress | undefined {
   const wholeColumns = a.row === undefined && b.row === undefined && a.col !== undefined && b.col !== undefined;
   const wholeRows = a.col === undefined && b.col === undefined && a.row !== undefined && b.row !== undefined;
   if (second === undefined && (wholeColumns || wholeRows)) return undefined;
-  if (!wholeColumns && !wholeRows && (a.row === undefined || a.col === undefined || b.row === undefined || b.col === undefined)) {
+  if (
+    !wholeColumns &&
+    !wholeRows &&
+    (a.row === undefined || a.col === undefined || b.row === undefined || b.col === undefined)
+  ) {
     return undefined;
   }
   const range = normalise({

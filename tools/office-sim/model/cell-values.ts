@@ -1,6 +1,17 @@
 /** What a cell can hold, and how Excel shows it. */
 
-export const ERROR_CODES = ["#N/A", "#VALUE!", "#DIV/0!", "#NUM!", "#NULL!", "#NAME?", "#REF!", "#SPILL!", "#CALC!", "#BUSY!"] as const;
+export const ERROR_CODES = [
+  "#N/A",
+  "#VALUE!",
+  "#DIV/0!",
+  "#NUM!",
+  "#NULL!",
+  "#NAME?",
+  "#REF!",
+  "#SPILL!",
+  "#CALC!",
+  "#BUSY!",
+] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /** An error in a cell; message is what Excel shows in the cell's error tooltip. */

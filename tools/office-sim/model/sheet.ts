@@ -62,7 +62,14 @@ export class Sheet {
   /** Drops the cell when nothing about it differs from an empty cell. */
   compact(row: number, col: number): void {
     const cell = this.cells.get(key(row, col));
-    if (cell && cell.value === null && !cell.formula && !cell.numberFormat && !cell.format && cell.spillParent === undefined) {
+    if (
+      cell &&
+      cell.value === null &&
+      !cell.formula &&
+      !cell.numberFormat &&
+      !cell.format &&
+      cell.spillParent === undefined
+    ) {
       this.cells.delete(key(row, col));
     }
   }
@@ -87,10 +94,16 @@ export class Sheet {
   usedRange(valuesOnly = false): RangeRef | undefined {
     let used: RangeRef | undefined;
     for (const [row, col, cell] of this.entries()) {
-      const counts = cell.value !== null || cell.formula !== undefined || (!valuesOnly && (cell.numberFormat || cell.format));
+      const counts =
+        cell.value !== null || cell.formula !== undefined || (!valuesOnly && (cell.numberFormat || cell.format));
       if (!counts) continue;
       used = used
-        ? { r0: Math.min(used.r0, row), c0: Math.min(used.c0, col), r1: Math.max(used.r1, row), c1: Math.max(used.c1, col) }
+        ? {
+            r0: Math.min(used.r0, row),
+            c0: Math.min(used.c0, col),
+            r1: Math.max(used.r1, row),
+            c1: Math.max(used.c1, col),
+          }
         : { r0: row, c0: col, r1: row, c1: col };
     }
     return used;

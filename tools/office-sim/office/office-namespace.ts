@@ -26,13 +26,40 @@ export interface OfficeOptions {
 export const HOST_INFO = { host: "Excel", platform: "OfficeOnline" } as const;
 
 const THEMES = {
-  light: { bodyBackgroundColor: "#FFFFFF", bodyForegroundColor: "#000000", controlBackgroundColor: "#FFFFFF", controlForegroundColor: "#000000", isDarkTheme: false },
-  dark: { bodyBackgroundColor: "#1F1F1F", bodyForegroundColor: "#FFFFFF", controlBackgroundColor: "#292929", controlForegroundColor: "#FFFFFF", isDarkTheme: true },
+  light: {
+    bodyBackgroundColor: "#FFFFFF",
+    bodyForegroundColor: "#000000",
+    controlBackgroundColor: "#FFFFFF",
+    controlForegroundColor: "#000000",
+    isDarkTheme: false,
+  },
+  dark: {
+    bodyBackgroundColor: "#1F1F1F",
+    bodyForegroundColor: "#FFFFFF",
+    controlBackgroundColor: "#292929",
+    controlForegroundColor: "#FFFFFF",
+    isDarkTheme: true,
+  },
 };
 
 const ENUMS = {
-  HostType: { Word: "Word", Excel: "Excel", PowerPoint: "PowerPoint", Outlook: "Outlook", OneNote: "OneNote", Project: "Project", Access: "Access" },
-  PlatformType: { PC: "PC", OfficeOnline: "OfficeOnline", Mac: "Mac", iOS: "iOS", Android: "Android", Universal: "Universal" },
+  HostType: {
+    Word: "Word",
+    Excel: "Excel",
+    PowerPoint: "PowerPoint",
+    Outlook: "Outlook",
+    OneNote: "OneNote",
+    Project: "Project",
+    Access: "Access",
+  },
+  PlatformType: {
+    PC: "PC",
+    OfficeOnline: "OfficeOnline",
+    Mac: "Mac",
+    iOS: "iOS",
+    Android: "Android",
+    Universal: "Universal",
+  },
   AsyncResultStatus: { Succeeded: "succeeded", Failed: "failed" },
   StartupBehavior: { none: "None", load: "Load" },
   VisibilityMode: { hidden: "Hidden", taskpane: "Taskpane" },
@@ -48,7 +75,10 @@ const ENUMS = {
   },
 };
 
-export function createOfficeGlobal(app: SimulatedExcel, options: OfficeOptions): { Office: object; actions: Map<string, (event: unknown) => unknown> } {
+export function createOfficeGlobal(
+  app: SimulatedExcel,
+  options: OfficeOptions,
+): { Office: object; actions: Map<string, (event: unknown) => unknown> } {
   const actions = new Map<string, (event: unknown) => unknown>();
   const office: Record<string, unknown> = {
     ...ENUMS,
@@ -61,7 +91,10 @@ export function createOfficeGlobal(app: SimulatedExcel, options: OfficeOptions):
     context: guard(
       {
         officeTheme: THEMES[options.theme ?? "light"],
-        document: guard({ settings: createDocumentSettings(app), url: "https://office-sim.localhost/Book1.xlsx", mode: "readWrite" }, "Office.context.document"),
+        document: guard(
+          { settings: createDocumentSettings(app), url: "https://office-sim.localhost/Book1.xlsx", mode: "readWrite" },
+          "Office.context.document",
+        ),
         requirements: createRequirements({ ...DEFAULT_REQUIREMENT_SETS, ...options.requirementSets }),
         displayLanguage: "en-GB",
         contentLanguage: "en-GB",
@@ -71,7 +104,10 @@ export function createOfficeGlobal(app: SimulatedExcel, options: OfficeOptions):
       },
       "Office.context",
     ),
-    actions: guard({ associate: (id: string, fn: (event: unknown) => unknown) => void actions.set(id, fn) }, "Office.actions"),
+    actions: guard(
+      { associate: (id: string, fn: (event: unknown) => unknown) => void actions.set(id, fn) },
+      "Office.actions",
+    ),
     addin: guard(
       {
         showAsTaskpane: async () => options.shell.show(),
@@ -79,7 +115,9 @@ export function createOfficeGlobal(app: SimulatedExcel, options: OfficeOptions):
         setStartupBehavior: async (behavior: "None" | "Load") => void (app.workbook.startupBehavior = behavior),
         getStartupBehavior: async () => app.workbook.startupBehavior,
         onVisibilityModeChanged: async (handler: (args: { visibilityMode: string }) => void) => {
-          const off = options.shell.onVisibilityChanged((visible) => handler({ visibilityMode: visible ? "Taskpane" : "Hidden" }));
+          const off = options.shell.onVisibilityChanged((visible) =>
+            handler({ visibilityMode: visible ? "Taskpane" : "Hidden" }),
+          );
           return async () => off();
         },
       },

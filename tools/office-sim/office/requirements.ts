@@ -20,8 +20,14 @@ function compareVersions(a: string, b: string): number {
   return 0;
 }
 
-export function createRequirements(sets: Record<string, string | null>): { isSetSupported(name: string, minVersion?: string | number): boolean } {
-  const table = new Map(Object.entries(sets).filter(([, v]) => v).map(([k, v]) => [k.toLowerCase(), String(v)]));
+export function createRequirements(sets: Record<string, string | null>): {
+  isSetSupported(name: string, minVersion?: string | number): boolean;
+} {
+  const table = new Map(
+    Object.entries(sets)
+      .filter(([, v]) => v)
+      .map(([k, v]) => [k.toLowerCase(), String(v)]),
+  );
   return {
     isSetSupported(name, minVersion = "1.1") {
       const version = table.get(String(name).toLowerCase());

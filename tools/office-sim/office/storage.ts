@@ -28,13 +28,18 @@ export function localStorageBackend(storage: Storage, prefix = LOCAL_STORAGE_PRE
     get: (key) => storage.getItem(prefix + key),
     set: (key, value) => storage.setItem(prefix + key, value),
     remove: (key) => storage.removeItem(prefix + key),
-    keys: () => Object.keys(storage).filter((k) => k.startsWith(prefix)).map((k) => k.slice(prefix.length)),
+    keys: () =>
+      Object.keys(storage)
+        .filter((k) => k.startsWith(prefix))
+        .map((k) => k.slice(prefix.length)),
   };
 }
 
 // INFERRED: usage is counted in characters of keys and values; the real store's accounting is not documented.
 function usage(backend: StorageBackend, without: Set<string>): number {
-  return backend.keys().reduce((sum, key) => (without.has(key) ? sum : sum + key.length + (backend.get(key)?.length ?? 0)), 0);
+  return backend
+    .keys()
+    .reduce((sum, key) => (without.has(key) ? sum : sum + key.length + (backend.get(key)?.length ?? 0)), 0);
 }
 
 export interface OfficeRuntimeStorage {
@@ -50,7 +55,8 @@ export interface OfficeRuntimeStorage {
 export function createStorage(backend: StorageBackend, quotaBytes = STORAGE_QUOTA_BYTES): OfficeRuntimeStorage {
   const setAll = async (pairs: Record<string, string>) => {
     for (const [key, value] of Object.entries(pairs)) {
-      if (typeof key !== "string" || typeof value !== "string") throw new TypeError(`OfficeRuntime.storage keeps strings only (key "${key}").`);
+      if (typeof key !== "string" || typeof value !== "string")
+        throw new TypeError(`OfficeRuntime.storage keeps strings only (key "${key}").`);
     }
     const added = Object.entries(pairs).reduce((sum, [k, v]) => sum + k.length + v.length, 0);
     if (usage(backend, new Set(Object.keys(pairs))) + added > quotaBytes) {

@@ -33,10 +33,17 @@ export const classifySource: TableSourceDefinition<ClassifySource> = {
   describe,
   async prepare(clients, source, call) {
     const table = companyTable(source.columns, [
-      { header: SCORE_HEADER, numberFormat: SCORE_FORMAT, value: (item) => ("invalid" in item || typeof item.Score !== "number" ? "" : item.Score) },
+      {
+        header: SCORE_HEADER,
+        numberFormat: SCORE_FORMAT,
+        value: (item) => ("invalid" in item || typeof item.Score !== "number" ? "" : item.Score),
+      },
     ]);
     // One request is the whole answer, so it is made here and the total is known before writing.
-    const answer = await clients.product.classify({ yes: source.include, no: source.exclude, returnCount: source.returnCount }, call);
+    const answer = await clients.product.classify(
+      { yes: source.include, no: source.exclude, returnCount: source.returnCount },
+      call,
+    );
     const items = answer.companies;
     return {
       header: table.header,

@@ -14,7 +14,8 @@ export const ExploreSourceSchema = z.object({
 });
 export type ExploreSource = z.infer<typeof ExploreSourceSchema>;
 
-const describe = (source: ExploreSource) => `explore list ${source.listName ? `"${source.listName}" (${source.listId})` : source.listId}`;
+const describe = (source: ExploreSource) =>
+  `explore list ${source.listName ? `"${source.listName}" (${source.listId})` : source.listId}`;
 
 export const exploreSource: TableSourceDefinition<ExploreSource> = {
   kind: "explore",
@@ -28,7 +29,13 @@ export const exploreSource: TableSourceDefinition<ExploreSource> = {
       description: describe(source),
       pages: ({ signal, onWait }) =>
         (async function* (): AsyncGenerator<RowPage> {
-          for await (const page of pageExploreList(clients.product, source.listId, {}, { pageSize: MAX_RETURN_COUNT, signal, onWait })) yield table.rows(page.items);
+          for await (const page of pageExploreList(
+            clients.product,
+            source.listId,
+            {},
+            { pageSize: MAX_RETURN_COUNT, signal, onWait },
+          ))
+            yield table.rows(page.items);
         })(),
     };
   },

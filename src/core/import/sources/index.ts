@@ -22,7 +22,14 @@ export const TableSourceSchema = z.discriminatedUnion("kind", [
 ]);
 export type TableSource = z.infer<typeof TableSourceSchema>;
 
-const DEFINITIONS = [companiesSource, websiteBatchSource, classifySource, exploreSource, marketSource, marketBatchSource] as const;
+const DEFINITIONS = [
+  companiesSource,
+  websiteBatchSource,
+  classifySource,
+  exploreSource,
+  marketSource,
+  marketBatchSource,
+] as const;
 
 /** The definition of a source's kind, typed for that source. */
 export function sourceDefinition<S extends TableSource>(source: S): TableSourceDefinition<S> {

@@ -21,10 +21,13 @@ export const MarketBatchSourceSchema = z.object({
 });
 export type MarketBatchSource = z.infer<typeof MarketBatchSourceSchema>;
 
-const describe = (source: MarketBatchSource) => `${MARKET_NAMES[source.market]} (${source.market}): ${source.numbers.length.toLocaleString("en-GB")} company numbers`;
+const describe = (source: MarketBatchSource) =>
+  `${MARKET_NAMES[source.market]} (${source.market}): ${source.numbers.length.toLocaleString("en-GB")} company numbers`;
 
 export function unknownNumberRow(number: string, market: string): RowPage["rows"][number] {
-  return MARKET_COLUMNS.map((_, i) => (i === 0 ? asSheetText(number) : i === 1 ? asSheetText(`⚠ Not a company the ${market} market knows.`) : ""));
+  return MARKET_COLUMNS.map((_, i) =>
+    i === 0 ? asSheetText(number) : i === 1 ? asSheetText(`⚠ Not a company the ${market} market knows.`) : "",
+  );
 }
 
 export const marketBatchSource: TableSourceDefinition<MarketBatchSource> = {

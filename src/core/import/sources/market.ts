@@ -34,7 +34,11 @@ export const marketSource: TableSourceDefinition<MarketSource> = {
   async prepare(clients, source, call) {
     const request = marketRequest(source.query);
     // The count first (one record), so the progress bar knows the total; the pages then follow it.
-    const first = await clients.market.listCompanies(source.market, { ...request, Limit: 1, IncludeTotalCount: true }, call);
+    const first = await clients.market.listCompanies(
+      source.market,
+      { ...request, Limit: 1, IncludeTotalCount: true },
+      call,
+    );
     const total = first.TotalCount ?? undefined;
     return {
       header: marketHeader(),
@@ -44,7 +48,12 @@ export const marketSource: TableSourceDefinition<MarketSource> = {
       ...(total !== undefined && total !== null ? { total } : {}),
       pages: ({ signal, onWait }) =>
         (async function* (): AsyncGenerator<RowPage> {
-          const pages = pageMarketCompanies(clients.market, source.market, { ...request, IncludeTotalCount: true }, { pageSize: MAX_LIMIT, signal, onWait });
+          const pages = pageMarketCompanies(
+            clients.market,
+            source.market,
+            { ...request, IncludeTotalCount: true },
+            { pageSize: MAX_LIMIT, signal, onWait },
+          );
           for await (const page of pages) yield { rows: page.items.map(marketRow), invalid: 0 };
         })(),
     };

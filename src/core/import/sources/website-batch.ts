@@ -17,7 +17,9 @@ export type WebsiteBatchSource = z.infer<typeof WebsiteBatchSourceSchema>;
 export const MATCHED_URL_HEADER = "Matched URL";
 
 export function describeWebsites(urls: readonly string[]): string {
-  return urls.length === 1 ? `companies for ${urls[0]}` : `companies for ${urls.length.toLocaleString("en-GB")} website addresses`;
+  return urls.length === 1
+    ? `companies for ${urls[0]}`
+    : `companies for ${urls.length.toLocaleString("en-GB")} website addresses`;
 }
 
 export const websiteBatchSource: TableSourceDefinition<WebsiteBatchSource> = {
@@ -26,7 +28,10 @@ export const websiteBatchSource: TableSourceDefinition<WebsiteBatchSource> = {
   describe: (source) => describeWebsites(source.urls),
   async prepare(clients, source) {
     const table = companyTable(source.columns, [
-      { header: MATCHED_URL_HEADER, value: (item) => asSheetText(matchedUrl("invalid" in item ? undefined : item.Homepage_domain, source.urls)) },
+      {
+        header: MATCHED_URL_HEADER,
+        value: (item) => asSheetText(matchedUrl("invalid" in item ? undefined : item.Homepage_domain, source.urls)),
+      },
     ]);
     return {
       header: table.header,
@@ -34,7 +39,12 @@ export const websiteBatchSource: TableSourceDefinition<WebsiteBatchSource> = {
       description: describeWebsites(source.urls),
       pages: ({ signal, onWait }) =>
         (async function* (): AsyncGenerator<RowPage> {
-          for await (const page of pageWebsiteBatch(clients.product, { urls: source.urls }, { pageSize: MAX_RETURN_COUNT, signal, onWait })) yield table.rows(page.items);
+          for await (const page of pageWebsiteBatch(
+            clients.product,
+            { urls: source.urls },
+            { pageSize: MAX_RETURN_COUNT, signal, onWait },
+          ))
+            yield table.rows(page.items);
         })(),
     };
   },

@@ -35,7 +35,11 @@ function ClassifyFromExamples({ navigate }: ViewProps) {
   const [include, setInclude] = useState<CellsSource>();
   const [exclude, setExclude] = useState<CellsSource>();
   const [returnCount, setReturnCount] = useState(DEFAULT_RETURN_COUNT);
-  const [columns, setColumns] = useState<string[]>(["CompanyNumber", "CompanyName", ...DEFAULT_COLUMNS.filter((c) => c !== "CompanyNumber" && c !== "CompanyName").slice(0, 4)]);
+  const [columns, setColumns] = useState<string[]>([
+    "CompanyNumber",
+    "CompanyName",
+    ...DEFAULT_COLUMNS.filter((c) => c !== "CompanyNumber" && c !== "CompanyName").slice(0, 4),
+  ]);
   const run = useImportRun();
   const numbers = { noun: "company number", plural: "company numbers", parse: parseNumberCell, max: MAX_EXAMPLES };
 
@@ -43,20 +47,45 @@ function ClassifyFromExamples({ navigate }: ViewProps) {
     if (!include?.values.length) return;
     const excluded = new Set(include.values);
     // A number in both ranges is an example to include: the exclusion would contradict it.
-    const source = { kind: "classify" as const, include: include.values, exclude: (exclude?.values ?? []).filter((n) => !excluded.has(n)), returnCount, columns };
+    const source = {
+      kind: "classify" as const,
+      include: include.values,
+      exclude: (exclude?.values ?? []).filter((n) => !excluded.has(n)),
+      returnCount,
+      columns,
+    };
     void run.run((options) => importSourceToNewSheet(clients, source, options, "Classified"));
   };
 
   return (
     <div className={styles.stack}>
       <RateLimitNotice service="product" />
-      <CellsFromSelection label="Include: companies like these" hint="Select the cells with example company numbers, then press the button." source={include} onChange={setInclude} testId="include-summary" {...numbers} />
-      <CellsFromSelection label="Exclude: companies unlike these" hint="Optional. Select the cells with counter-examples, then press the button." source={exclude} onChange={setExclude} testId="exclude-summary" {...numbers} />
+      <CellsFromSelection
+        label="Include: companies like these"
+        hint="Select the cells with example company numbers, then press the button."
+        source={include}
+        onChange={setInclude}
+        testId="include-summary"
+        {...numbers}
+      />
+      <CellsFromSelection
+        label="Exclude: companies unlike these"
+        hint="Optional. Select the cells with counter-examples, then press the button."
+        source={exclude}
+        onChange={setExclude}
+        testId="exclude-summary"
+        {...numbers}
+      />
       <Field label="Companies to find" hint={`1 to ${MAX_RETURN_COUNT.toLocaleString("en-GB")}, best scores first.`}>
-        <SpinButton value={returnCount} min={1} max={MAX_RETURN_COUNT} onChange={(_, data) => {
-          const next = data.value ?? Number(data.displayValue);
-          if (Number.isInteger(next) && next >= 1 && next <= MAX_RETURN_COUNT) setReturnCount(next);
-        }} />
+        <SpinButton
+          value={returnCount}
+          min={1}
+          max={MAX_RETURN_COUNT}
+          onChange={(_, data) => {
+            const next = data.value ?? Number(data.displayValue);
+            if (Number.isInteger(next) && next >= 1 && next <= MAX_RETURN_COUNT) setReturnCount(next);
+          }}
+        />
       </Field>
       <ColumnChooser columns={columns} onChange={setColumns} />
       <Button appearance="primary" disabled={run.state.status === "running" || !include?.values.length} onClick={start}>

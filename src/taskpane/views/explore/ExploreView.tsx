@@ -14,7 +14,10 @@ import type { PaneView, ViewProps } from "../registry";
 
 const useStyles = makeStyles({ stack: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM } });
 
-type Catalogue = { status: "idle" | "loading" } | { status: "ready"; lists: ExploreCatalogue["Lists"] } | { status: "failed"; error: unknown };
+type Catalogue =
+  | { status: "idle" | "loading" }
+  | { status: "ready"; lists: ExploreCatalogue["Lists"] }
+  | { status: "failed"; error: unknown };
 
 function ExploreLists({ navigate, active }: ViewProps) {
   const styles = useStyles();
@@ -38,16 +41,31 @@ function ExploreLists({ navigate, active }: ViewProps) {
   const list = catalogue.status === "ready" ? catalogue.lists.find((l) => l.ListId === chosen) : undefined;
   const start = () => {
     if (!list) return;
-    void run.run((options) => importSourceToNewSheet(clients, { kind: "explore", listId: list.ListId, listName: list.Name ?? "", columns }, options, "Explore"));
+    void run.run((options) =>
+      importSourceToNewSheet(
+        clients,
+        { kind: "explore", listId: list.ListId, listName: list.Name ?? "", columns },
+        options,
+        "Explore",
+      ),
+    );
   };
 
   return (
     <div className={styles.stack}>
       <RateLimitNotice service="product" />
       {catalogue.status === "loading" && <Spinner size="tiny" label="Loading the lists…" />}
-      {catalogue.status === "failed" && <ErrorBar title="Could not load the lists" error={catalogue.error} onSignIn={signIn} />}
-      {catalogue.status === "failed" && <div><Button onClick={load}>Try again</Button></div>}
-      {catalogue.status === "ready" && catalogue.lists.length === 0 && <Text>The service offers no lists to explore.</Text>}
+      {catalogue.status === "failed" && (
+        <ErrorBar title="Could not load the lists" error={catalogue.error} onSignIn={signIn} />
+      )}
+      {catalogue.status === "failed" && (
+        <div>
+          <Button onClick={load}>Try again</Button>
+        </div>
+      )}
+      {catalogue.status === "ready" && catalogue.lists.length === 0 && (
+        <Text>The service offers no lists to explore.</Text>
+      )}
       {catalogue.status === "ready" && catalogue.lists.length > 0 && (
         <RadioGroup aria-label="Lists" value={chosen ?? ""} onChange={(_, data) => setChosen(data.value)}>
           {catalogue.lists.map((l) => (

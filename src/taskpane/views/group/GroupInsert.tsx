@@ -15,11 +15,14 @@ export function GroupInsert({ tree }: { tree: GroupTree }) {
   return (
     <div style={{ display: "flex", flexDirection: "column", gap: 8 }}>
       <div style={{ display: "flex", gap: 8, flexWrap: "wrap" }}>
-        <Button onClick={() => insert("selection")} disabled={state.status === "running"}>Insert as table at the selection</Button>
-        <Button onClick={() => insert("new-sheet")} disabled={state.status === "running"}>Insert on a new sheet</Button>
+        <Button onClick={() => insert("selection")} disabled={state.status === "running"}>
+          Insert as table at the selection
+        </Button>
+        <Button onClick={() => insert("new-sheet")} disabled={state.status === "running"}>
+          Insert on a new sheet
+        </Button>
       </div>
       <ActionOutcome state={state} failedTitle="The group was not inserted" />
     </div>
   );
 }
-

@@ -26,7 +26,16 @@ const useStyles = makeStyles({
   twisty: { width: "14px", flexShrink: 0, textAlign: "center" },
   body: { minWidth: 0, flexGrow: 1 },
   name: { fontWeight: tokens.fontWeightSemibold, whiteSpace: "nowrap", overflow: "hidden", textOverflow: "ellipsis" },
-  meta: { fontSize: tokens.fontSizeBase200, color: tokens.colorNeutralForeground2, whiteSpace: "nowrap", overflow: "hidden", textOverflow: "ellipsis", display: "flex", gap: "4px", alignItems: "center" },
+  meta: {
+    fontSize: tokens.fontSizeBase200,
+    color: tokens.colorNeutralForeground2,
+    whiteSpace: "nowrap",
+    overflow: "hidden",
+    textOverflow: "ellipsis",
+    display: "flex",
+    gap: "4px",
+    alignItems: "center",
+  },
   mark: { backgroundColor: tokens.colorPaletteYellowBackground2, color: "inherit" },
 });
 
@@ -41,7 +50,10 @@ export interface GroupTreeRowProps {
   onKeyDown(event: KeyboardEvent<HTMLDivElement>): void;
 }
 
-export const GroupTreeRow = forwardRef<HTMLDivElement, GroupTreeRowProps>(function GroupTreeRow({ row, index, focused, search, match, onToggle, onFocus, onKeyDown }, ref) {
+export const GroupTreeRow = forwardRef<HTMLDivElement, GroupTreeRowProps>(function GroupTreeRow(
+  { row, index, focused, search, match, onToggle, onFocus, onKeyDown },
+  ref,
+) {
   const styles = useStyles();
   const { node } = row;
   return (
@@ -61,18 +73,38 @@ export const GroupTreeRow = forwardRef<HTMLDivElement, GroupTreeRowProps>(functi
       data-number={node.number}
       data-match={match || undefined}
     >
-      <span className={styles.twisty} aria-hidden="true">{row.hasChildren ? (row.expanded ? "▾" : "▸") : ""}</span>
+      <span className={styles.twisty} aria-hidden="true">
+        {row.hasChildren ? (row.expanded ? "▾" : "▸") : ""}
+      </span>
       <span className={styles.body}>
         <span className={styles.name} style={{ display: "block" }}>
-          {highlightParts(node.name || "(no name)", search).map((part, i) => (part.match ? <mark key={i} className={styles.mark}>{part.text}</mark> : <span key={i}>{part.text}</span>))}
+          {highlightParts(node.name || "(no name)", search).map((part, i) =>
+            part.match ? (
+              <mark key={i} className={styles.mark}>
+                {part.text}
+              </mark>
+            ) : (
+              <span key={i}>{part.text}</span>
+            ),
+          )}
         </span>
         <span className={styles.meta}>
           <span>{node.number}</span>
           <span>· level {node.level}</span>
-          {node.consolidated && <Badge size="small" appearance="outline">consolidated</Badge>}
-          {node.distinctBrand && <Badge size="small" appearance="outline" color="brand">distinct brand</Badge>}
+          {node.consolidated && (
+            <Badge size="small" appearance="outline">
+              consolidated
+            </Badge>
+          )}
+          {node.distinctBrand && (
+            <Badge size="small" appearance="outline" color="brand">
+              distinct brand
+            </Badge>
+          )}
         </span>
-        <span className={styles.meta} style={{ display: "block" }}>{node.website ?? "no website"}</span>
+        <span className={styles.meta} style={{ display: "block" }}>
+          {node.website ?? "no website"}
+        </span>
       </span>
     </div>
   );

@@ -22,7 +22,10 @@ export interface GroupTreeViewProps {
 
 export function GroupTreeView({ tree, expanded, onToggle, search, found }: GroupTreeViewProps) {
   const filtering = found.matches.size > 0;
-  const rows = useMemo(() => visibleRows(tree, expanded, filtering ? found.keep : undefined), [tree, expanded, filtering, found]);
+  const rows = useMemo(
+    () => visibleRows(tree, expanded, filtering ? found.keep : undefined),
+    [tree, expanded, filtering, found],
+  );
   const [focus, setFocus] = useState(0);
   // Keys can come faster than React renders: each handler reads the latest position from here.
   const focusNow = useRef(0);
@@ -37,7 +40,8 @@ export function GroupTreeView({ tree, expanded, onToggle, search, found }: Group
     moved.current = false;
     const top = at * ROW_HEIGHT;
     if (top < box.current.scrollTop) box.current.scrollTop = top;
-    else if (top + ROW_HEIGHT > box.current.scrollTop + VIEW_HEIGHT) box.current.scrollTop = top + ROW_HEIGHT - VIEW_HEIGHT;
+    else if (top + ROW_HEIGHT > box.current.scrollTop + VIEW_HEIGHT)
+      box.current.scrollTop = top + ROW_HEIGHT - VIEW_HEIGHT;
     setScrollTop(box.current.scrollTop);
     requestAnimationFrame(() => rowRefs.current.get(at)?.focus());
   }, [at]);
@@ -61,8 +65,10 @@ export function GroupTreeView({ tree, expanded, onToggle, search, found }: Group
       ArrowUp: () => move(at - 1),
       Home: () => move(0),
       End: () => move(rows.length - 1),
-      ArrowRight: () => (row.hasChildren && !row.expanded ? onToggle(row.node.number, true) : row.expanded ? move(at + 1) : undefined),
-      ArrowLeft: () => (row.expanded ? onToggle(row.node.number, false) : row.depth > 0 ? move(parentIndex()) : undefined),
+      ArrowRight: () =>
+        row.hasChildren && !row.expanded ? onToggle(row.node.number, true) : row.expanded ? move(at + 1) : undefined,
+      ArrowLeft: () =>
+        row.expanded ? onToggle(row.node.number, false) : row.depth > 0 ? move(parentIndex()) : undefined,
       Enter: () => row.hasChildren && onToggle(row.node.number),
       " ": () => row.hasChildren && onToggle(row.node.number),
     };

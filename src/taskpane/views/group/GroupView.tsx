@@ -15,7 +15,10 @@ import { GroupTreeView } from "./GroupTreeView";
 import { useFollowSelection } from "./useFollowSelection";
 import { useGroup } from "./useGroup";
 
-const useStyles = makeStyles({ stack: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM }, row: { display: "flex", gap: "8px", alignItems: "flex-end" } });
+const useStyles = makeStyles({
+  stack: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM },
+  row: { display: "flex", gap: "8px", alignItems: "flex-end" },
+});
 
 function GroupStructure({ navigate, active }: ViewProps) {
   const styles = useStyles();
@@ -35,9 +38,16 @@ function GroupStructure({ navigate, active }: ViewProps) {
   const tree = group.status === "ready" ? group.tree : undefined;
   useEffect(() => {
     // A new tree opens at the root and the path to the company asked for.
-    if (tree && group.status === "ready") setExpanded(new Set([tree.root.number, ...pathTo(tree, group.number).slice(0, -1)]));
+    if (tree && group.status === "ready")
+      setExpanded(new Set([tree.root.number, ...pathTo(tree, group.number).slice(0, -1)]));
   }, [tree]);
-  const found = useMemo(() => (tree ? searchTree(tree, search) : { matches: new Set<string>(), keep: new Set<string>(), expand: new Set<string>() }), [tree, search]);
+  const found = useMemo(
+    () =>
+      tree
+        ? searchTree(tree, search)
+        : { matches: new Set<string>(), keep: new Set<string>(), expand: new Set<string>() },
+    [tree, search],
+  );
   useEffect(() => {
     // Searching opens the way to every match; the user can close branches again.
     if (found.expand.size) setExpanded((current) => new Set([...current, ...found.expand]));
@@ -63,7 +73,10 @@ function GroupStructure({ navigate, active }: ViewProps) {
       <RateLimitNotice service="product" />
       <Switch label="Follow the selected cell" checked={follow} onChange={(_, data) => setFollow(data.checked)} />
       {follow && followed && !followed.number && (
-        <Text size={200} role="status">{`${followed.cell.address}: ${followed.reason ?? "an empty cell"}; select a cell that holds a company number.`}</Text>
+        <Text
+          size={200}
+          role="status"
+        >{`${followed.cell.address}: ${followed.reason ?? "an empty cell"}; select a cell that holds a company number.`}</Text>
       )}
       <form className={styles.row} onSubmit={(event) => (event.preventDefault(), showTyped())}>
         <Field label="Company number" style={{ flexGrow: 1 }}>
@@ -71,13 +84,31 @@ function GroupStructure({ navigate, active }: ViewProps) {
         </Field>
         <Button type="submit">Show group</Button>
       </form>
-      {typedError !== undefined && <ErrorBar title="Not a company number" error={typedError} onDismiss={() => setTypedError(undefined)} />}
+      {typedError !== undefined && (
+        <ErrorBar title="Not a company number" error={typedError} onDismiss={() => setTypedError(undefined)} />
+      )}
       {group.status === "loading" && <Spinner size="tiny" label={`Loading the group of ${group.number}…`} />}
-      {group.status === "failed" && <ErrorBar title={`No group structure for ${group.number}`} error={group.error} onSignIn={() => navigate("sign-in")} />}
+      {group.status === "failed" && (
+        <ErrorBar
+          title={`No group structure for ${group.number}`}
+          error={group.error}
+          onSignIn={() => navigate("sign-in")}
+        />
+      )}
       {tree && group.status === "ready" && (
         <>
-          <Text role="status" data-testid="group-summary">{`${tree.root.name} (${tree.root.number}): ${tree.size.toLocaleString("en-GB")} companies, loaded in ${group.loadMs} ms.`}</Text>
-          <Field label="Search this group" hint={search.trim() ? `${found.matches.size} match${found.matches.size === 1 ? "" : "es"}` : "Name or number; matches are shown with their parents."}>
+          <Text
+            role="status"
+            data-testid="group-summary"
+          >{`${tree.root.name} (${tree.root.number}): ${tree.size.toLocaleString("en-GB")} companies, loaded in ${group.loadMs} ms.`}</Text>
+          <Field
+            label="Search this group"
+            hint={
+              search.trim()
+                ? `${found.matches.size} match${found.matches.size === 1 ? "" : "es"}`
+                : "Name or number; matches are shown with their parents."
+            }
+          >
             <Input type="search" value={search} onChange={(_, data) => setSearch(data.value)} />
           </Field>
           <GroupTreeView tree={tree} expanded={expanded} onToggle={toggle} search={search} found={found} />

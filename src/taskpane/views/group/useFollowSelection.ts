@@ -14,7 +14,11 @@ export function useFollowSelection(enabled: boolean): Followed | undefined {
     watchActiveCell((cell) => {
       if (!live) return;
       const parsed = cell.value === "" || cell.value === null ? undefined : parseCompanyNumber(cell.value);
-      setFollowed(parsed?.ok ? { cell, number: parsed.number } : { cell, ...(parsed && !parsed.ok ? { reason: parsed.reason } : {}) });
+      setFollowed(
+        parsed?.ok
+          ? { cell, number: parsed.number }
+          : { cell, ...(parsed && !parsed.ok ? { reason: parsed.reason } : {}) },
+      );
     }).then(
       (unsubscribe) => (live ? (stop = unsubscribe) : void unsubscribe()),
       () => undefined,

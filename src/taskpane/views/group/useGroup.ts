@@ -25,7 +25,12 @@ export function useGroup(): [GroupState, (number: string) => void] {
         (rows) => {
           if (stop.signal.aborted) return;
           const tree = buildGroupTree(rows);
-          if (!tree) setState({ status: "failed", number, error: new NotFoundError(`${number} belongs to no group the product API knows.`) });
+          if (!tree)
+            setState({
+              status: "failed",
+              number,
+              error: new NotFoundError(`${number} belongs to no group the product API knows.`),
+            });
           else setState({ status: "ready", number, tree, loadMs: Math.round(performance.now() - started) });
         },
         (error: unknown) => !stop.signal.aborted && setState({ status: "failed", number, error }),

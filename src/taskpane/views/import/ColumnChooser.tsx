@@ -9,12 +9,22 @@ import { COLUMN_CHOICES, DEFAULT_COLUMNS, resolveColumns } from "../../../core/i
 
 const SHOWN_OPTIONS = 40;
 
-export function ColumnChooser({ columns, onChange }: { columns: readonly string[]; onChange(columns: string[]): void }) {
+export function ColumnChooser({
+  columns,
+  onChange,
+}: {
+  columns: readonly string[];
+  onChange(columns: string[]): void;
+}) {
   const [text, setText] = useState("");
   const [problem, setProblem] = useState<string>();
   const options = useMemo(() => {
     const needle = text.trim().toLowerCase();
-    return COLUMN_CHOICES.filter((c) => !columns.includes(c.path) && (!needle || c.path.toLowerCase().includes(needle) || c.description.toLowerCase().includes(needle))).slice(0, SHOWN_OPTIONS);
+    return COLUMN_CHOICES.filter(
+      (c) =>
+        !columns.includes(c.path) &&
+        (!needle || c.path.toLowerCase().includes(needle) || c.description.toLowerCase().includes(needle)),
+    ).slice(0, SHOWN_OPTIONS);
   }, [text, columns]);
 
   const add = (path: string) => {
@@ -27,7 +37,12 @@ export function ColumnChooser({ columns, onChange }: { columns: readonly string[
   };
 
   return (
-    <Field label="Columns" hint="Type to search the fields, or a path such as CompanyFinancials_Vendor[0].TURNOVER, then Enter." validationMessage={problem} validationState={problem ? "error" : "none"}>
+    <Field
+      label="Columns"
+      hint="Type to search the fields, or a path such as CompanyFinancials_Vendor[0].TURNOVER, then Enter."
+      validationMessage={problem}
+      validationState={problem ? "error" : "none"}
+    >
       <Combobox
         freeform
         aria-label="Add a column"
@@ -43,7 +58,11 @@ export function ColumnChooser({ columns, onChange }: { columns: readonly string[
           <Option key={choice.path} value={choice.path} text={choice.path}>
             <span>
               {choice.path}
-              {choice.description && <Text size={200} block>{choice.description}</Text>}
+              {choice.description && (
+                <Text size={200} block>
+                  {choice.description}
+                </Text>
+              )}
             </span>
           </Option>
         ))}
@@ -53,14 +72,22 @@ export function ColumnChooser({ columns, onChange }: { columns: readonly string[
           <li key={path}>
             <span style={{ display: "inline-flex", alignItems: "center", gap: 4 }}>
               <Text size={200}>{path}</Text>
-              <Button size="small" appearance="subtle" aria-label={`Remove column ${path}`} disabled={columns.length === 1} onClick={() => onChange(columns.filter((c) => c !== path))}>
+              <Button
+                size="small"
+                appearance="subtle"
+                aria-label={`Remove column ${path}`}
+                disabled={columns.length === 1}
+                onClick={() => onChange(columns.filter((c) => c !== path))}
+              >
                 Remove
               </Button>
             </span>
           </li>
         ))}
       </ol>
-      <Button size="small" onClick={() => onChange([...DEFAULT_COLUMNS])}>Default columns</Button>
+      <Button size="small" onClick={() => onChange([...DEFAULT_COLUMNS])}>
+        Default columns
+      </Button>
     </Field>
   );
 }

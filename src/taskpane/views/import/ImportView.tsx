@@ -48,25 +48,55 @@ function ImportCompanies({ navigate, active }: ViewProps) {
     <div className={styles.stack}>
       <RateLimitNotice service="product" />
       {catalogue.status === "loading" && <Spinner size="tiny" label="Loading the filters…" />}
-      {catalogue.status === "failed" && <ErrorBar title="Could not load the filters" error={catalogue.error} onSignIn={signIn} onDismiss={reloadCatalogue} />}
+      {catalogue.status === "failed" && (
+        <ErrorBar
+          title="Could not load the filters"
+          error={catalogue.error}
+          onSignIn={signIn}
+          onDismiss={reloadCatalogue}
+        />
+      )}
       {catalogue.status === "failed" && <Button onClick={reloadCatalogue}>Try again</Button>}
       {catalogue.status === "ready" &&
         FILTER_FIELDS.map((field) => {
           const group = catalogue.groups.find((g) => g.field === field);
-          return group ? <CodePicker key={field} group={group} selected={filters[field] ?? []} onChange={(codes) => setFilters((f) => ({ ...f, [field]: codes }))} /> : null;
+          return group ? (
+            <CodePicker
+              key={field}
+              group={group}
+              selected={filters[field] ?? []}
+              onChange={(codes) => setFilters((f) => ({ ...f, [field]: codes }))}
+            />
+          ) : null;
         })}
       <NumbersFromSelection source={numbers} onChange={setNumbers} />
       <ColumnChooser columns={columns} onChange={setColumns} />
       <div role="status" aria-live="polite" data-testid="match-count">
-        {!hasCriteria(criteria) && <Text>Choose at least one filter, or company numbers, to see how many companies match.</Text>}
+        {!hasCriteria(criteria) && (
+          <Text>Choose at least one filter, or company numbers, to see how many companies match.</Text>
+        )}
         {count.status === "counting" && <Spinner size="tiny" label="Counting matches…" />}
-        {count.status === "ready" && <Text weight="semibold">{`${count.total.toLocaleString("en-GB")} compan${count.total === 1 ? "y matches" : "ies match"}.`}</Text>}
+        {count.status === "ready" && (
+          <Text weight="semibold">{`${count.total.toLocaleString("en-GB")} compan${count.total === 1 ? "y matches" : "ies match"}.`}</Text>
+        )}
       </div>
-      {count.status === "failed" && <ErrorBar title="Could not count the matches" error={count.error} onSignIn={signIn} onDismiss={recount} />}
-      <Switch label="Show insights (companies by RTIC, turnover and employee bands)" checked={showInsights} onChange={(_, data) => setShowInsights(data.checked)} />
+      {count.status === "failed" && (
+        <ErrorBar title="Could not count the matches" error={count.error} onSignIn={signIn} onDismiss={recount} />
+      )}
+      <Switch
+        label="Show insights (companies by RTIC, turnover and employee bands)"
+        checked={showInsights}
+        onChange={(_, data) => setShowInsights(data.checked)}
+      />
       {showInsights && count.status === "ready" && <InsightsPanel insights={count.insights} />}
-      <Button appearance="primary" disabled={running || count.status !== "ready" || count.total === 0} onClick={startImport}>
-        {count.status === "ready" ? `Import ${count.total.toLocaleString("en-GB")} companies to a new sheet` : "Import to a new sheet"}
+      <Button
+        appearance="primary"
+        disabled={running || count.status !== "ready" || count.total === 0}
+        onClick={startImport}
+      >
+        {count.status === "ready"
+          ? `Import ${count.total.toLocaleString("en-GB")} companies to a new sheet`
+          : "Import to a new sheet"}
       </Button>
       <ImportRunPanel state={run.state} verb="Imported" onCancel={run.cancel} onSignIn={signIn} />
     </div>

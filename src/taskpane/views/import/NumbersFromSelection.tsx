@@ -19,7 +19,13 @@ export interface NumbersSource extends CollectedNumbers {
   address: string;
 }
 
-export function NumbersFromSelection({ source, onChange }: { source: NumbersSource | undefined; onChange(source: NumbersSource | undefined): void }) {
+export function NumbersFromSelection({
+  source,
+  onChange,
+}: {
+  source: NumbersSource | undefined;
+  onChange(source: NumbersSource | undefined): void;
+}) {
   const [error, setError] = useState<unknown>();
   const take = async () => {
     setError(undefined);
@@ -27,7 +33,9 @@ export function NumbersFromSelection({ source, onChange }: { source: NumbersSour
       const selection = await readSelection(MAX_CELLS);
       const collected = collectCompanyNumbers(selection.address, selection.values);
       if (collected.numbers.length > MAX_IMPORT_NUMBERS) {
-        throw new InvalidArgumentError(`The selection holds ${collected.numbers.length.toLocaleString("en-GB")} company numbers; one import takes at most ${MAX_IMPORT_NUMBERS.toLocaleString("en-GB")}.`);
+        throw new InvalidArgumentError(
+          `The selection holds ${collected.numbers.length.toLocaleString("en-GB")} company numbers; one import takes at most ${MAX_IMPORT_NUMBERS.toLocaleString("en-GB")}.`,
+        );
       }
       onChange({ ...collected, address: selection.address });
     } catch (caught) {
@@ -36,12 +44,17 @@ export function NumbersFromSelection({ source, onChange }: { source: NumbersSour
   };
   const count = source?.numbers.length ?? 0;
   return (
-    <Field label="Company numbers" hint="Select the cells that hold them, then press the button. Optional: filters alone also work.">
+    <Field
+      label="Company numbers"
+      hint="Select the cells that hold them, then press the button. Optional: filters alone also work."
+    >
       <div style={{ display: "flex", gap: 8, flexWrap: "wrap" }}>
         <Button onClick={take}>Use the selected cells</Button>
         {source && <Button onClick={() => onChange(undefined)}>Clear numbers</Button>}
       </div>
-      {error !== undefined && <ErrorBar title="Could not read the selection" error={error} onDismiss={() => setError(undefined)} />}
+      {error !== undefined && (
+        <ErrorBar title="Could not read the selection" error={error} onDismiss={() => setError(undefined)} />
+      )}
       {source && (
         <div data-testid="numbers-summary" role="status">
           <Text block>
@@ -52,7 +65,9 @@ export function NumbersFromSelection({ source, onChange }: { source: NumbersSour
           </Text>
           {source.invalid.length > 0 && (
             <div data-testid="invalid-numbers">
-              <Text block weight="semibold">{source.invalid.length} cell{source.invalid.length === 1 ? " holds" : "s hold"} no valid company number:</Text>
+              <Text block weight="semibold">
+                {source.invalid.length} cell{source.invalid.length === 1 ? " holds" : "s hold"} no valid company number:
+              </Text>
               <ul style={{ margin: "4px 0", paddingLeft: 18 }}>
                 {source.invalid.slice(0, SHOWN_INVALID).map((cell) => (
                   <li key={cell.address}>
@@ -62,7 +77,9 @@ export function NumbersFromSelection({ source, onChange }: { source: NumbersSour
                   </li>
                 ))}
               </ul>
-              {source.invalid.length > SHOWN_INVALID && <Text size={200}>…and {source.invalid.length - SHOWN_INVALID} more.</Text>}
+              {source.invalid.length > SHOWN_INVALID && (
+                <Text size={200}>…and {source.invalid.length - SHOWN_INVALID} more.</Text>
+              )}
             </div>
           )}
         </div>

@@ -10,13 +10,22 @@ export interface PickerGroup {
   values: { code: string; description: string }[];
 }
 
-export type CatalogueState = { status: "idle" | "loading" } | { status: "ready"; groups: PickerGroup[] } | { status: "failed"; error: unknown };
+export type CatalogueState =
+  { status: "idle" | "loading" } | { status: "ready"; groups: PickerGroup[] } | { status: "failed"; error: unknown };
 
 /** Only groups that feed a field of the request are offered (the request schema would refuse others). */
 export function pickerGroups(groups: readonly FilterGroup[]): PickerGroup[] {
   return groups.flatMap((group) =>
     isFilterField(group.Field)
-      ? [{ field: group.Field, name: group.Name ?? group.Field, values: group.Values.flatMap((v) => (v.Code ? [{ code: v.Code, description: v.Description ?? v.Code }] : [])) }]
+      ? [
+          {
+            field: group.Field,
+            name: group.Name ?? group.Field,
+            values: group.Values.flatMap((v) =>
+              v.Code ? [{ code: v.Code, description: v.Description ?? v.Code }] : [],
+            ),
+          },
+        ]
       : [],
   );
 }

@@ -11,7 +11,8 @@ import type { PaneView, ViewProps } from "../registry";
 
 const useStyles = makeStyles({ stack: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM } });
 
-type State = { status: "idle" | "loading" } | { status: "done"; summary: ListSummary } | { status: "failed"; error: unknown };
+type State =
+  { status: "idle" | "loading" } | { status: "done"; summary: ListSummary } | { status: "failed"; error: unknown };
 
 function ListSummaryPanel({ navigate }: ViewProps) {
   const styles = useStyles();
@@ -40,22 +41,38 @@ function ListSummaryPanel({ navigate }: ViewProps) {
           void show();
         }}
       >
-        <Field label="Classifier model code" hint="The model of an RTIC, such as RTIC-0001 (the Import view lists the RTICs).">
+        <Field
+          label="Classifier model code"
+          hint="The model of an RTIC, such as RTIC-0001 (the Import view lists the RTICs)."
+        >
           <Input value={modelCode} onChange={(_, data) => setModelCode(data.value)} />
         </Field>
-        <Field label="Cutoff score" hint="From 0 to 1 (or 0% to 100%): companies scoring this or more count as in the list.">
+        <Field
+          label="Cutoff score"
+          hint="From 0 to 1 (or 0% to 100%): companies scoring this or more count as in the list."
+        >
           <Input value={cutoff} onChange={(_, data) => setCutoff(data.value)} />
         </Field>
         <div>
-          <Button type="submit" appearance="primary" disabled={state.status === "loading"}>Show the summary</Button>
+          <Button type="submit" appearance="primary" disabled={state.status === "loading"}>
+            Show the summary
+          </Button>
         </div>
       </form>
       <div role="status" aria-live="polite" data-testid="summary-status">
         {state.status === "loading" && <Spinner size="tiny" label="Loading the summary…" />}
         {state.status === "done" && <Text weight="semibold">{summaryText(state.summary)}</Text>}
       </div>
-      {state.status === "failed" && <ErrorBar title="No summary" error={state.error} onSignIn={() => navigate("sign-in")} onDismiss={() => setState({ status: "idle" })} />}
-      {state.status === "done" && summaryCharts(state.summary).map((chart) => <BarChart key={chart.id} chart={chart} />)}
+      {state.status === "failed" && (
+        <ErrorBar
+          title="No summary"
+          error={state.error}
+          onSignIn={() => navigate("sign-in")}
+          onDismiss={() => setState({ status: "idle" })}
+        />
+      )}
+      {state.status === "done" &&
+        summaryCharts(state.summary).map((chart) => <BarChart key={chart.id} chart={chart} />)}
     </div>
   );
 }

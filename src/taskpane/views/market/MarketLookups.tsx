@@ -16,7 +16,10 @@ import { TextQuery } from "../../components/TextQuery";
 import { useImportRun } from "../../hooks/useImportRun";
 import { useRuntime } from "../../runtime-context";
 
-type Search = { status: "idle" | "searching" } | { status: "done"; name: string; rows: SheetValue[][] } | { status: "failed"; error: unknown };
+type Search =
+  | { status: "idle" | "searching" }
+  | { status: "done"; name: string; rows: SheetValue[][] }
+  | { status: "failed"; error: unknown };
 
 export function MarketLookups({ market, onSignIn }: { market: Market; onSignIn(): void }) {
   const { clients } = useRuntime();
@@ -28,11 +31,22 @@ export function MarketLookups({ market, onSignIn }: { market: Market; onSignIn()
 
   const lookUp = () => {
     if (!numbers?.values.length) return;
-    void run.run((options) => importSourceToNewSheet(clients, { kind: "market-batch", market, numbers: numbers.values }, options, `Market ${market.toUpperCase()}`));
+    void run.run((options) =>
+      importSourceToNewSheet(
+        clients,
+        { kind: "market-batch", market, numbers: numbers.values },
+        options,
+        `Market ${market.toUpperCase()}`,
+      ),
+    );
   };
   const searchNow = async () => {
     const typed = name.trim();
-    if (typed.length < 2) return setSearch({ status: "failed", error: new InvalidArgumentError("Type at least two letters of the company's name.") });
+    if (typed.length < 2)
+      return setSearch({
+        status: "failed",
+        error: new InvalidArgumentError("Type at least two letters of the company's name."),
+      });
     setSearch({ status: "searching" });
     try {
       const answer = await clients.market.search(market, { name: typed, limit: Math.min(20, SEARCH_LIMIT.max) });
@@ -45,7 +59,9 @@ export function MarketLookups({ market, onSignIn }: { market: Market; onSignIn()
   return (
     <>
       <section aria-label="Look up by number" style={{ display: "flex", flexDirection: "column", gap: 8 }}>
-        <Text as="h3" weight="semibold">By company number</Text>
+        <Text as="h3" weight="semibold">
+          By company number
+        </Text>
         <CellsFromSelection
           label={`${market.toUpperCase()} company numbers`}
           hint="Select the cells that hold them, then press the button; each gets a row, unknown ones say so."
@@ -57,7 +73,9 @@ export function MarketLookups({ market, onSignIn }: { market: Market; onSignIn()
           onChange={setNumbers}
           testId="market-numbers-summary"
         />
-        <Button disabled={run.state.status === "running" || !numbers?.values.length} onClick={lookUp}>Look them up into a new sheet</Button>
+        <Button disabled={run.state.status === "running" || !numbers?.values.length} onClick={lookUp}>
+          Look them up into a new sheet
+        </Button>
         <ImportRunPanel state={run.state} verb="Looked up" onCancel={run.cancel} onSignIn={onSignIn} />
       </section>
       <section aria-label="Search by name" style={{ display: "flex", flexDirection: "column", gap: 8 }}>
@@ -73,10 +91,32 @@ export function MarketLookups({ market, onSignIn }: { market: Market; onSignIn()
         />
         <div role="status" aria-live="polite" data-testid="market-search-status">
           {search.status === "searching" && <Spinner size="tiny" label="Searching…" />}
-          {search.status === "done" && <Text>{search.rows.length ? `${search.rows.length} compan${search.rows.length === 1 ? "y" : "ies"} like "${search.name}".` : `No company in this market is called anything like "${search.name}".`}</Text>}
+          {search.status === "done" && (
+            <Text>
+              {search.rows.length
+                ? `${search.rows.length} compan${search.rows.length === 1 ? "y" : "ies"} like "${search.name}".`
+                : `No company in this market is called anything like "${search.name}".`}
+            </Text>
+          )}
         </div>
-        {search.status === "failed" && <ErrorBar title="The search did not run" error={search.error} onSignIn={onSignIn} onDismiss={() => setSearch({ status: "idle" })} />}
-        {search.status === "done" && <ResultList label="Market search results" header={header} rows={search.rows} numberFormats={MARKET_COLUMNS.map((c) => c.numberFormat)} shown={[0, 1, 7]} testId="market-search-results" />}
+        {search.status === "failed" && (
+          <ErrorBar
+            title="The search did not run"
+            error={search.error}
+            onSignIn={onSignIn}
+            onDismiss={() => setSearch({ status: "idle" })}
+          />
+        )}
+        {search.status === "done" && (
+          <ResultList
+            label="Market search results"
+            header={header}
+            rows={search.rows}
+            numberFormats={MARKET_COLUMNS.map((c) => c.numberFormat)}
+            shown={[0, 1, 7]}
+            testId="market-search-results"
+          />
+        )}
       </section>
     </>
   );

@@ -19,7 +19,12 @@ function MultiMarket({ navigate, active }: ViewProps) {
   return (
     <div className={styles.stack}>
       <RateLimitNotice service="market" />
-      <RadioGroup aria-label="Market" layout="horizontal" value={market} onChange={(_, data) => setMarket(data.value as Market)}>
+      <RadioGroup
+        aria-label="Market"
+        layout="horizontal"
+        value={market}
+        onChange={(_, data) => setMarket(data.value as Market)}
+      >
         {MARKETS.map((m) => (
           <Radio key={m} value={m} label={MARKET_NAMES[m]} />
         ))}

@@ -4,7 +4,10 @@ import type { FilterGroup } from "../../../api/lenient";
 import type { Market } from "../../../api/market/schemas";
 import { useRuntime } from "../../runtime-context";
 
-export type MarketFiltersState = { status: "loading" } | { status: "ready"; market: Market; groups: FilterGroup[] } | { status: "failed"; error: unknown };
+export type MarketFiltersState =
+  | { status: "loading" }
+  | { status: "ready"; market: Market; groups: FilterGroup[] }
+  | { status: "failed"; error: unknown };
 
 export function useMarketFilters(market: Market, active: boolean): [MarketFiltersState, () => void] {
   const { clients } = useRuntime();

@@ -17,13 +17,23 @@ import type { PaneView, ViewProps } from "../registry";
 
 const useStyles = makeStyles({ stack: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM } });
 
-export const SEARCH_HEADER = ["CompanyNumber", "CompanyName", "CompanyStatus", "RegisteredPostcode", "IncorporationDate", "Homepage_domain"] as const;
+export const SEARCH_HEADER = [
+  "CompanyNumber",
+  "CompanyName",
+  "CompanyStatus",
+  "RegisteredPostcode",
+  "IncorporationDate",
+  "Homepage_domain",
+] as const;
 const FORMATS = SEARCH_HEADER.map((h) => (h === "IncorporationDate" ? NUMBER_FORMATS.date : undefined));
 
 /** The start of a company number: letters and digits, up to the 8 a number has. */
 export function parseNumberStart(text: string): string {
   const typed = text.trim().toUpperCase();
-  if (!/^[A-Z0-9]{1,8}$/.test(typed)) throw new InvalidArgumentError("Type the start of a company number: up to 8 letters and digits, such as 0123 or SC12.");
+  if (!/^[A-Z0-9]{1,8}$/.test(typed))
+    throw new InvalidArgumentError(
+      "Type the start of a company number: up to 8 letters and digits, such as 0123 or SC12.",
+    );
   return typed;
 }
 
@@ -41,7 +51,10 @@ function hitRows(answer: SearchAhead): SheetValue[][] {
   );
 }
 
-type Search = { status: "idle" | "searching" } | { status: "done"; typed: string; rows: SheetValue[][]; count: number } | { status: "failed"; error: unknown };
+type Search =
+  | { status: "idle" | "searching" }
+  | { status: "done"; typed: string; rows: SheetValue[][]; count: number }
+  | { status: "failed"; error: unknown };
 
 function SearchCompanies({ navigate }: ViewProps) {
   const styles = useStyles();
@@ -76,11 +89,31 @@ function SearchCompanies({ navigate }: ViewProps) {
       <div role="status" aria-live="polite" data-testid="search-status">
         {search.status === "searching" && <Spinner size="tiny" label="Searching…" />}
         {search.status === "done" && (
-          <Text>{search.rows.length === 0 ? `No company number starts with ${search.typed}.` : `${search.rows.length} of ${search.count.toLocaleString("en-GB")} compan${search.count === 1 ? "y" : "ies"} whose number starts with ${search.typed}.`}</Text>
+          <Text>
+            {search.rows.length === 0
+              ? `No company number starts with ${search.typed}.`
+              : `${search.rows.length} of ${search.count.toLocaleString("en-GB")} compan${search.count === 1 ? "y" : "ies"} whose number starts with ${search.typed}.`}
+          </Text>
         )}
       </div>
-      {search.status === "failed" && <ErrorBar title="The search did not run" error={search.error} onSignIn={() => navigate("sign-in")} onDismiss={() => setSearch({ status: "idle" })} />}
-      {search.status === "done" && <ResultList label="Search results" header={[...SEARCH_HEADER]} rows={search.rows} numberFormats={FORMATS} shown={[0, 1, 2]} testId="search-results" />}
+      {search.status === "failed" && (
+        <ErrorBar
+          title="The search did not run"
+          error={search.error}
+          onSignIn={() => navigate("sign-in")}
+          onDismiss={() => setSearch({ status: "idle" })}
+        />
+      )}
+      {search.status === "done" && (
+        <ResultList
+          label="Search results"
+          header={[...SEARCH_HEADER]}
+          rows={search.rows}
+          numberFormats={FORMATS}
+          shown={[0, 1, 2]}
+          testId="search-results"
+        />
+      )}
     </div>
   );
 }

@@ -44,7 +44,8 @@ export function ClassificationCard() {
       const field = password.current;
       const secret = field?.value ?? "";
       if (field) field.value = "";
-      if (!username.trim() || !secret) throw new InvalidArgumentError("Enter your classification username and password.");
+      if (!username.trim() || !secret)
+        throw new InvalidArgumentError("Enter your classification username and password.");
       const token = await clients.classification.login(username.trim(), secret);
       await credentials.save("classification", token.accessToken, { username: username.trim() });
       return `Signed in as ${username.trim()}.`;
@@ -53,23 +54,49 @@ export function ClassificationCard() {
   const checkExpiry = () =>
     run(async () => {
       const now = await credentials.status("classification");
-      if (!now.signedIn) throw new InvalidArgumentError(now.problem === "expired" ? "Your sign-in has expired: sign in again." : "Not signed in: enter your username and password.");
+      if (!now.signedIn)
+        throw new InvalidArgumentError(
+          now.problem === "expired"
+            ? "Your sign-in has expired: sign in again."
+            : "Not signed in: enter your username and password.",
+        );
       const days = now.expiresAt ? Math.floor((now.expiresAt - Date.now()) / 86_400_000) : undefined;
       return `Your sign-in is valid${days !== undefined ? ` for ${days} more day${days === 1 ? "" : "s"}` : ""} (checked without a call).`;
     });
 
   return (
-    <ServiceCard id="classification" title="Classification service" status={status} outcome={check} onSubmit={() => void signIn()}>
+    <ServiceCard
+      id="classification"
+      title="Classification service"
+      status={status}
+      outcome={check}
+      onSubmit={() => void signIn()}
+    >
       <Field label="Username">
         <Input autoComplete="username" value={username} onChange={(_, data) => setUsername(data.value)} />
       </Field>
       <Field label="Password" hint="Used once to sign in; never stored.">
-        {(props) => <input {...props} type="password" autoComplete="current-password" ref={password} className={styles.password} />}
+        {(props) => (
+          <input
+            {...props}
+            type="password"
+            autoComplete="current-password"
+            ref={password}
+            className={styles.password}
+          />
+        )}
       </Field>
       <div style={buttonRow}>
-        <Button appearance="primary" type="submit">Sign in</Button>
+        <Button appearance="primary" type="submit">
+          Sign in
+        </Button>
         <Button onClick={checkExpiry}>Test connection</Button>
-        <Button onClick={() => run(async () => (await credentials.clear("classification"), "Signed out of the classification service."))} disabled={!status?.masked && !status?.username}>
+        <Button
+          onClick={() =>
+            run(async () => (await credentials.clear("classification"), "Signed out of the classification service."))
+          }
+          disabled={!status?.masked && !status?.username}
+        >
           Sign out
         </Button>
       </div>

@@ -40,14 +40,29 @@ export function KeyCard({ service, title, label, hint, refuse }: KeyCardProps) {
   return (
     <ServiceCard id={service} title={title} status={status} outcome={check} onSubmit={() => void save()}>
       <Field label={label} hint={hint}>
-        <Input type="password" autoComplete="off" value={value} onChange={(_, data) => (reset(), setValue(data.value))} />
+        <Input
+          type="password"
+          autoComplete="off"
+          value={value}
+          onChange={(_, data) => (reset(), setValue(data.value))}
+        />
       </Field>
       <div style={buttonRow}>
-        <Button appearance="primary" type="submit">Save</Button>
-        <Button onClick={() => run(() => CONNECTION_TESTS[service](clients))} disabled={!status?.signedIn && !status?.problem}>
+        <Button appearance="primary" type="submit">
+          Save
+        </Button>
+        <Button
+          onClick={() => run(() => CONNECTION_TESTS[service](clients))}
+          disabled={!status?.signedIn && !status?.problem}
+        >
           Test connection
         </Button>
-        <Button onClick={() => run(async () => (await credentials.clear(service), `Signed out of the ${SERVICE_LABELS[service]}.`))} disabled={!status?.masked}>
+        <Button
+          onClick={() =>
+            run(async () => (await credentials.clear(service), `Signed out of the ${SERVICE_LABELS[service]}.`))
+          }
+          disabled={!status?.masked}
+        >
           Sign out
         </Button>
       </div>

@@ -25,7 +25,9 @@ export function SandboxFill() {
   return (
     <Card data-testid="card-sandbox">
       <Text>This add-in is connected to the sandbox: sample data, no quota.</Text>
-      <Button appearance="primary" onClick={fill}>Use the sandbox credentials</Button>
+      <Button appearance="primary" onClick={fill}>
+        Use the sandbox credentials
+      </Button>
       <ActionOutcome state={check} failedTitle="Sandbox sign-in failed" />
     </Card>
   );

@@ -18,7 +18,13 @@ export interface ServiceCardProps {
 export function ServiceCard({ id, title, status, outcome, onSubmit, children }: ServiceCardProps) {
   return (
     <Card aria-labelledby={`${id}-title`} data-testid={`card-${id}`}>
-      <CardHeader header={<Text as="h3" weight="semibold" id={`${id}-title`} style={{ margin: 0 }}>{title}</Text>} />
+      <CardHeader
+        header={
+          <Text as="h3" weight="semibold" id={`${id}-title`} style={{ margin: 0 }}>
+            {title}
+          </Text>
+        }
+      />
       {status !== undefined && <StatusLine status={status} />}
       <form
         onSubmit={(event) => {

@@ -23,17 +23,27 @@ export function ServiceUrlsCard() {
 
   const save = () =>
     run(async () => {
-      const cleaned = Object.fromEntries(SERVICE_NAMES.map((name) => [name, overrides[name]?.trim() ?? ""]).filter(([, v]) => v)) as Partial<ServiceUrls>;
+      const cleaned = Object.fromEntries(
+        SERVICE_NAMES.map((name) => [name, overrides[name]?.trim() ?? ""]).filter(([, v]) => v),
+      ) as Partial<ServiceUrls>;
       applyServiceOverrides(config, cleaned, window.location.href);
       await saveServiceOverrides(cleaned);
       reload();
-      return Object.keys(cleaned).length ? "Saved: the add-in now uses these addresses." : "Saved: the add-in uses the deployment's addresses.";
+      return Object.keys(cleaned).length
+        ? "Saved: the add-in now uses these addresses."
+        : "Saved: the add-in uses the deployment's addresses.";
     });
 
   const set = (name: ServiceName, value: string) => setOverrides((current) => ({ ...current, [name]: value }));
   return (
     <Card aria-labelledby="urls-title" data-testid="card-urls">
-      <CardHeader header={<Text as="h3" weight="semibold" id="urls-title" style={{ margin: 0 }}>Service addresses</Text>} />
+      <CardHeader
+        header={
+          <Text as="h3" weight="semibold" id="urls-title" style={{ margin: 0 }}>
+            Service addresses
+          </Text>
+        }
+      />
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -42,8 +52,17 @@ export function ServiceUrlsCard() {
         style={{ display: "flex", flexDirection: "column", gap: 8 }}
       >
         {SERVICE_NAMES.map((name) => (
-          <Field key={name} label={`${SERVICE_LABELS[name][0]!.toUpperCase()}${SERVICE_LABELS[name].slice(1)}`} hint={`In use: ${config.services[name]}`}>
-            <Input inputMode="url" placeholder="Leave empty for the deployment's address" value={overrides[name] ?? ""} onChange={(_, data) => set(name, data.value)} />
+          <Field
+            key={name}
+            label={`${SERVICE_LABELS[name][0]!.toUpperCase()}${SERVICE_LABELS[name].slice(1)}`}
+            hint={`In use: ${config.services[name]}`}
+          >
+            <Input
+              inputMode="url"
+              placeholder="Leave empty for the deployment's address"
+              value={overrides[name] ?? ""}
+              onChange={(_, data) => set(name, data.value)}
+            />
           </Field>
         ))}
         <Button type="submit">Save addresses</Button>

@@ -11,23 +11,41 @@ const useStyles = makeStyles({ stack: { display: "flex", flexDirection: "column"
 
 /** A matching key is only ever sent to matching; anything but one is refused here before it is stored. */
 const notAMatchingKey = (value: string) =>
-  value.startsWith(MATCHING_KEY_PREFIX) ? `That is a matching API key (${MATCHING_KEY_PREFIX}…): it belongs in the matching service's card.` : undefined;
+  value.startsWith(MATCHING_KEY_PREFIX)
+    ? `That is a matching API key (${MATCHING_KEY_PREFIX}…): it belongs in the matching service's card.`
+    : undefined;
 
 function SignIn() {
   const styles = useStyles();
   return (
     <div className={styles.stack}>
       <SandboxFill />
-      <KeyCard service="product" title="Product API" label="Bearer token" hint="The token your administrator gave you." refuse={notAMatchingKey} />
+      <KeyCard
+        service="product"
+        title="Product API"
+        label="Bearer token"
+        hint="The token your administrator gave you."
+        refuse={notAMatchingKey}
+      />
       <KeyCard
         service="matching"
         title="Matching service"
         label="API key"
         hint={`Starts with ${MATCHING_KEY_PREFIX}.`}
-        refuse={(value) => (checkMatchingKey(value) ? `A matching API key starts with ${MATCHING_KEY_PREFIX}; this one does not, so it was not saved.` : undefined)}
+        refuse={(value) =>
+          checkMatchingKey(value)
+            ? `A matching API key starts with ${MATCHING_KEY_PREFIX}; this one does not, so it was not saved.`
+            : undefined
+        }
       />
       <ClassificationCard />
-      <KeyCard service="market" title="Multi-market service" label="API key" hint="The key for the US, French, German and Irish markets." refuse={notAMatchingKey} />
+      <KeyCard
+        service="market"
+        title="Multi-market service"
+        label="API key"
+        hint="The key for the US, French, German and Irish markets."
+        refuse={notAMatchingKey}
+      />
       <ServiceUrlsCard />
     </div>
   );

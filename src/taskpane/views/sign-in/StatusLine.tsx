@@ -4,11 +4,18 @@ import type { ShownStatus } from "../../hooks/useCredentialStatus";
 
 const when = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace("T", " ") + " UTC";
 
-export function describeStatus(status: ShownStatus | undefined): { label: string; color: "success" | "danger" | "warning" | "informative"; detail: string } {
+export function describeStatus(status: ShownStatus | undefined): {
+  label: string;
+  color: "success" | "danger" | "warning" | "informative";
+  detail: string;
+} {
   if (!status) return { label: "Checking…", color: "informative", detail: "" };
-  if (status.problem === "rejected") return { label: "Refused", color: "danger", detail: "The service refused this credential: enter a new one." };
-  if (status.problem === "wrong-kind") return { label: "Wrong kind", color: "danger", detail: "This is not the kind of credential this service takes." };
-  if (status.problem === "expired") return { label: "Expired", color: "warning", detail: "Your sign-in has expired: sign in again." };
+  if (status.problem === "rejected")
+    return { label: "Refused", color: "danger", detail: "The service refused this credential: enter a new one." };
+  if (status.problem === "wrong-kind")
+    return { label: "Wrong kind", color: "danger", detail: "This is not the kind of credential this service takes." };
+  if (status.problem === "expired")
+    return { label: "Expired", color: "warning", detail: "Your sign-in has expired: sign in again." };
   if (!status.signedIn) return { label: "Not signed in", color: "informative", detail: "" };
   const who = status.username ? ` as ${status.username}` : "";
   const until = status.expiresAt ? ` until ${when(status.expiresAt)}` : "";

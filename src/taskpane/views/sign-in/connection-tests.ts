@@ -11,7 +11,9 @@ export const MATCHING_TEST_NAME = "Tesco PLC";
 /** INFERRED (ours): a short description for the optional classification check. */
 export const CLASSIFICATION_TEST_TEXT = "Software development and IT consultancy";
 
-export const CONNECTION_TESTS: Readonly<Record<Exclude<ServiceName, "classification">, (clients: ApiClients) => Promise<string>>> = {
+export const CONNECTION_TESTS: Readonly<
+  Record<Exclude<ServiceName, "classification">, (clients: ApiClients) => Promise<string>>
+> = {
   product: async (clients) => {
     const filters = await clients.product.filters();
     return `The product API answered: ${filters.Filters.length} filter groups available.`;

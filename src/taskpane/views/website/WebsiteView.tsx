@@ -27,7 +27,10 @@ const useStyles = makeStyles({ stack: { display: "flex", flexDirection: "column"
 const ONE_URL_RESULTS = 50;
 const RESULT_COLUMNS = ["CompanyNumber", "CompanyName", "CompanyStatus", "Homepage_domain", "RegisteredPostcode"];
 
-type Lookup = { status: "idle" | "looking" } | { status: "done"; url: string; header: string[]; rows: SheetValue[][] } | { status: "failed"; error: unknown };
+type Lookup =
+  | { status: "idle" | "looking" }
+  | { status: "done"; url: string; header: string[]; rows: SheetValue[][] }
+  | { status: "failed"; error: unknown };
 
 function FindByWebsite({ navigate }: ViewProps) {
   const styles = useStyles();
@@ -41,7 +44,11 @@ function FindByWebsite({ navigate }: ViewProps) {
 
   const lookUp = async () => {
     const parsed = parseWebsite(url);
-    if (!parsed.ok) return setLookup({ status: "failed", error: new InvalidArgumentError(`Type a website address such as example.co.uk: ${parsed.reason}.`) });
+    if (!parsed.ok)
+      return setLookup({
+        status: "failed",
+        error: new InvalidArgumentError(`Type a website address such as example.co.uk: ${parsed.reason}.`),
+      });
     setLookup({ status: "looking" });
     try {
       const { columns: resolved } = resolveColumns(RESULT_COLUMNS);
@@ -58,7 +65,9 @@ function FindByWebsite({ navigate }: ViewProps) {
 
   const importBatch = () => {
     if (!urls?.values.length) return;
-    void run.run((options) => importSourceToNewSheet(clients, { kind: "website-batch", urls: urls.values, columns }, options, "Websites"));
+    void run.run((options) =>
+      importSourceToNewSheet(clients, { kind: "website-batch", urls: urls.values, columns }, options, "Websites"),
+    );
   };
 
   return (
@@ -75,12 +84,35 @@ function FindByWebsite({ navigate }: ViewProps) {
       />
       <div role="status" aria-live="polite" data-testid="website-status">
         {lookup.status === "looking" && <Spinner size="tiny" label="Looking up…" />}
-        {lookup.status === "done" && <Text>{lookup.rows.length === 0 ? `No active company has the website ${lookup.url}.` : `${lookup.rows.length} compan${lookup.rows.length === 1 ? "y has" : "ies have"} the website ${lookup.url}.`}</Text>}
+        {lookup.status === "done" && (
+          <Text>
+            {lookup.rows.length === 0
+              ? `No active company has the website ${lookup.url}.`
+              : `${lookup.rows.length} compan${lookup.rows.length === 1 ? "y has" : "ies have"} the website ${lookup.url}.`}
+          </Text>
+        )}
       </div>
-      {lookup.status === "failed" && <ErrorBar title="The website was not looked up" error={lookup.error} onSignIn={signIn} onDismiss={() => setLookup({ status: "idle" })} />}
-      {lookup.status === "done" && <ResultList label="Companies for the website" header={lookup.header} rows={lookup.rows} shown={[0, 1, 3]} testId="website-results" />}
+      {lookup.status === "failed" && (
+        <ErrorBar
+          title="The website was not looked up"
+          error={lookup.error}
+          onSignIn={signIn}
+          onDismiss={() => setLookup({ status: "idle" })}
+        />
+      )}
+      {lookup.status === "done" && (
+        <ResultList
+          label="Companies for the website"
+          header={lookup.header}
+          rows={lookup.rows}
+          shown={[0, 1, 3]}
+          testId="website-results"
+        />
+      )}
 
-      <Text as="h3" weight="semibold" block>Many addresses</Text>
+      <Text as="h3" weight="semibold" block>
+        Many addresses
+      </Text>
       <CellsFromSelection
         label="Website addresses"
         hint={`Select the cells that hold them (up to ${MAX_BATCH_URLS.toLocaleString("en-GB")}), then press the button.`}
@@ -93,7 +125,11 @@ function FindByWebsite({ navigate }: ViewProps) {
         testId="urls-summary"
       />
       <ColumnChooser columns={columns} onChange={setColumns} />
-      <Button appearance="primary" disabled={run.state.status === "running" || !urls?.values.length} onClick={importBatch}>
+      <Button
+        appearance="primary"
+        disabled={run.state.status === "running" || !urls?.values.length}
+        onClick={importBatch}
+      >
         Import the companies for these addresses to a new sheet
       </Button>
       <ImportRunPanel state={run.state} verb="Imported" onCancel={run.cancel} onSignIn={signIn} />

@@ -1,5 +1,14 @@
 /** Clear: forgets everything the add-in stored for this workbook, after a confirmation. */
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, DialogTrigger } from "@fluentui/react-components";
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  DialogTrigger,
+} from "@fluentui/react-components";
 import { ActionOutcome } from "../../components/ActionOutcome";
 import { useAction } from "../../hooks/useAction";
 import { useRuntime } from "../../runtime-context";
@@ -17,12 +26,16 @@ export function ClearStore() {
           <DialogBody>
             <DialogTitle>Clear the add-in's data in this workbook?</DialogTitle>
             <DialogContent>
-              Companies, matches, classifications and groups stored in this workbook are forgotten. Cells keep what they show until they are refreshed, which fetches
-              everything again. Imported tables and their saved queries are not touched.
+              Companies, matches, classifications and groups stored in this workbook are forgotten. Cells keep what they
+              show until they are refreshed, which fetches everything again. Imported tables and their saved queries are
+              not touched.
             </DialogContent>
             <DialogActions>
               <DialogTrigger disableButtonEnhancement>
-                <Button appearance="primary" onClick={() => run(async () => (await engine.clear(), "Cleared: the workbook's store is empty."))}>
+                <Button
+                  appearance="primary"
+                  onClick={() => run(async () => (await engine.clear(), "Cleared: the workbook's store is empty."))}
+                >
                   Clear
                 </Button>
               </DialogTrigger>

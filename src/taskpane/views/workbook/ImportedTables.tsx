@@ -36,20 +36,38 @@ export function ImportedTables({ active, onSignIn }: { active: boolean; onSignIn
   };
   const running = run.state.status === "running";
   return (
-    <section aria-labelledby="tables-title" style={{ display: "flex", flexDirection: "column", gap: 8 }} data-testid="imported-tables">
-      <Text as="h3" weight="semibold" id="tables-title" block>Imported tables</Text>
+    <section
+      aria-labelledby="tables-title"
+      style={{ display: "flex", flexDirection: "column", gap: 8 }}
+      data-testid="imported-tables"
+    >
+      <Text as="h3" weight="semibold" id="tables-title" block>
+        Imported tables
+      </Text>
       {error !== undefined && <ErrorBar title="Could not read the imported tables" error={error} />}
-      {listed?.problems.map((problem) => <ErrorBar key={problem} title="A saved query could not be read" error={new Error(problem)} />)}
+      {listed?.problems.map((problem) => (
+        <ErrorBar key={problem} title="A saved query could not be read" error={new Error(problem)} />
+      ))}
       {listed && listed.tables.length === 0 && <Text>No imported tables in this workbook yet.</Text>}
       <ul style={{ listStyle: "none", margin: 0, padding: 0, display: "flex", flexDirection: "column", gap: 8 }}>
         {listed?.tables.map((saved) => (
           <li key={saved.table} data-table={saved.table}>
             <Text weight="semibold" block>{`${saved.table} (${saved.sheet})`}</Text>
-            <Text size={200} block>{`${describeSource(saved.source)} · ${saved.rows.toLocaleString("en-GB")} rows ${saved.status === "complete" ? "" : `(${saved.status}) `}as of ${formatWhen(new Date(saved.importedAt))}`}</Text>
-            <Button size="small" disabled={running} onClick={() => refresh(saved)} aria-label={`Refresh this table (${saved.table})`}>
+            <Text
+              size={200}
+              block
+            >{`${describeSource(saved.source)} · ${saved.rows.toLocaleString("en-GB")} rows ${saved.status === "complete" ? "" : `(${saved.status}) `}as of ${formatWhen(new Date(saved.importedAt))}`}</Text>
+            <Button
+              size="small"
+              disabled={running}
+              onClick={() => refresh(saved)}
+              aria-label={`Refresh this table (${saved.table})`}
+            >
               Refresh this table
             </Button>
-            {refreshing === saved.table && <ImportRunPanel state={run.state} verb="Refreshed" onCancel={run.cancel} onSignIn={onSignIn} />}
+            {refreshing === saved.table && (
+              <ImportRunPanel state={run.state} verb="Refreshed" onCancel={run.cancel} onSignIn={onSignIn} />
+            )}
           </li>
         ))}
       </ul>

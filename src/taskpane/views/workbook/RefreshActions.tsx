@@ -14,19 +14,43 @@ export function RefreshActions() {
   const busy = state.status === "running";
   return (
     <section aria-labelledby="refresh-title" style={{ display: "flex", flexDirection: "column", gap: 8 }}>
-      <Text as="h3" weight="semibold" id="refresh-title" block>Refresh and share</Text>
+      <Text as="h3" weight="semibold" id="refresh-title" block>
+        Refresh and share
+      </Text>
       <div style={{ display: "flex", gap: 8, flexWrap: "wrap" }}>
-        <Button disabled={busy} onClick={() => run(async () => (await refreshWorkbook(engine), "Refreshing every UKCO formula in the workbook."))}>Refresh workbook</Button>
-        <Button disabled={busy} onClick={() => run(async () => `Refreshed ${formulas(await refreshSheet(engine))} on this sheet.`)}>Refresh this sheet</Button>
-        <Button disabled={busy} onClick={() => run(async () => `Refreshed ${formulas(await refreshSelection(engine))} in the selection.`)}>Refresh selection</Button>
+        <Button
+          disabled={busy}
+          onClick={() =>
+            run(async () => (await refreshWorkbook(engine), "Refreshing every UKCO formula in the workbook."))
+          }
+        >
+          Refresh workbook
+        </Button>
+        <Button
+          disabled={busy}
+          onClick={() => run(async () => `Refreshed ${formulas(await refreshSheet(engine))} on this sheet.`)}
+        >
+          Refresh this sheet
+        </Button>
+        <Button
+          disabled={busy}
+          onClick={() => run(async () => `Refreshed ${formulas(await refreshSelection(engine))} in the selection.`)}
+        >
+          Refresh selection
+        </Button>
       </div>
-      <Text size={200}>Convert to values replaces the UKCO formulas in the selection (and what they spill) with their current values, for people who do not have the add-in.</Text>
+      <Text size={200}>
+        Convert to values replaces the UKCO formulas in the selection (and what they spill) with their current values,
+        for people who do not have the add-in.
+      </Text>
       <Button
         disabled={busy}
         onClick={() =>
           run(async () => {
             const result = await convertSelectionToValues();
-            const waiting = result.stillCalculating ? ` ${formulas(result.stillCalculating)} still calculating ${result.stillCalculating === 1 ? "was" : "were"} left as ${result.stillCalculating === 1 ? "a formula" : "formulas"}.` : "";
+            const waiting = result.stillCalculating
+              ? ` ${formulas(result.stillCalculating)} still calculating ${result.stillCalculating === 1 ? "was" : "were"} left as ${result.stillCalculating === 1 ? "a formula" : "formulas"}.`
+              : "";
             return `Converted ${formulas(result.converted)} to values (${result.cells.toLocaleString("en-GB")} cells).${waiting}`;
           })
         }

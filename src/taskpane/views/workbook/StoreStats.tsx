@@ -29,12 +29,16 @@ export function StoreStats({ active }: { active: boolean }) {
   ];
   return (
     <section aria-labelledby="store-title" data-testid="store-stats">
-      <Text as="h3" weight="semibold" id="store-title" block>Stored in this workbook</Text>
+      <Text as="h3" weight="semibold" id="store-title" block>
+        Stored in this workbook
+      </Text>
       <dl style={{ display: "grid", gridTemplateColumns: "auto 1fr", gap: "2px 12px", margin: "4px 0" }}>
         {rows.map(([term, value]) => (
           <div key={term} style={{ display: "contents" }}>
             <dt>{term}</dt>
-            <dd style={{ margin: 0 }} data-testid={`stat-${term.toLowerCase().replace(/\s+/g, "-")}`}>{value}</dd>
+            <dd style={{ margin: 0 }} data-testid={`stat-${term.toLowerCase().replace(/\s+/g, "-")}`}>
+              {value}
+            </dd>
           </div>
         ))}
       </dl>

@@ -10,7 +10,10 @@ export interface Target {
   server: TinyServer;
   baseUrls: Record<ServiceName, string>;
   /** An in-memory credential store; the classification token arrives by logging in. */
-  credentials: CredentialSource & { set(service: ServiceName, token: string): void; invalidated: Array<[ServiceName, InvalidationReason]> };
+  credentials: CredentialSource & {
+    set(service: ServiceName, token: string): void;
+    invalidated: Array<[ServiceName, InvalidationReason]>;
+  };
 }
 
 export async function startTarget(): Promise<Target> {

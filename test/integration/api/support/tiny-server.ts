@@ -43,7 +43,13 @@ function send(res: ServerResponse, reply: Reply): void {
 export async function startTinyServer(handler: Handler): Promise<TinyServer> {
   const seen: SeenRequest[] = [];
   const server = createServer(async (req, res) => {
-    const request: SeenRequest = { method: req.method ?? "GET", url: req.url ?? "/", headers: req.headers, body: await readBody(req), at: Date.now() };
+    const request: SeenRequest = {
+      method: req.method ?? "GET",
+      url: req.url ?? "/",
+      headers: req.headers,
+      body: await readBody(req),
+      at: Date.now(),
+    };
     seen.push(request);
     try {
       const reply = await handler(request);

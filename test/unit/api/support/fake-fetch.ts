@@ -19,11 +19,17 @@ export interface CannedResponse {
   bodyText?: string;
 }
 
-export type Responder = (call: RecordedCall, index: number) => CannedResponse | Promise<CannedResponse> | "network-error" | "hang";
+export type Responder = (
+  call: RecordedCall,
+  index: number,
+) => CannedResponse | Promise<CannedResponse> | "network-error" | "hang";
 
 export function toResponse(canned: CannedResponse): Response {
   const text = canned.bodyText ?? (canned.body === undefined ? "" : JSON.stringify(canned.body));
-  const headers = { ...(canned.body !== undefined && canned.bodyText === undefined ? { "content-type": "application/json" } : {}), ...canned.headers };
+  const headers = {
+    ...(canned.body !== undefined && canned.bodyText === undefined ? { "content-type": "application/json" } : {}),
+    ...canned.headers,
+  };
   return new Response([204, 205, 304].includes(canned.status) ? null : text, { status: canned.status, headers });
 }
 
@@ -35,7 +41,9 @@ export interface FakeFetch {
 /** `respond` is called per request; a list of responses is used in order, the last one repeating. */
 export function fakeFetch(respond: Responder | CannedResponse[], now: () => number): FakeFetch {
   const calls: RecordedCall[] = [];
-  const responder: Responder = Array.isArray(respond) ? (_c, i) => respond[Math.min(i, respond.length - 1)] as CannedResponse : respond;
+  const responder: Responder = Array.isArray(respond)
+    ? (_c, i) => respond[Math.min(i, respond.length - 1)] as CannedResponse
+    : respond;
   const fetch: FetchLike = async (url, init) => {
     const call: RecordedCall = {
       url,
@@ -48,7 +56,9 @@ export function fakeFetch(respond: Responder | CannedResponse[], now: () => numb
     const answer = await responder(call, calls.length - 1);
     if (answer === "network-error") throw new TypeError("fetch failed");
     if (answer === "hang") {
-      return new Promise<Response>((_resolve, reject) => init.signal?.addEventListener("abort", () => reject(init.signal?.reason)));
+      return new Promise<Response>((_resolve, reject) =>
+        init.signal?.addEventListener("abort", () => reject(init.signal?.reason)),
+      );
     }
     return toResponse(answer);
   };

@@ -1,5 +1,11 @@
 /** Builds the four clients over a fake fetch and a fake clock, with a credential for each service. */
-import { createApiClients, type ApiClients, type ApiClientsOptions, type InvalidationReason, type ServiceName } from "../../../../src/api";
+import {
+  createApiClients,
+  type ApiClients,
+  type ApiClientsOptions,
+  type InvalidationReason,
+  type ServiceName,
+} from "../../../../src/api";
 import { FakeClock } from "./fake-clock";
 import { fakeFetch, type CannedResponse, type FakeFetch, type Responder } from "./fake-fetch";
 
@@ -36,7 +42,9 @@ export interface Harness {
 
 export function harness(
   respond: Responder | CannedResponse[],
-  options: { tokens?: Partial<Record<ServiceName, string | undefined>>; random?: () => number } & Partial<Pick<ApiClientsOptions, "limits" | "retry" | "timeouts">> = {},
+  options: { tokens?: Partial<Record<ServiceName, string | undefined>>; random?: () => number } & Partial<
+    Pick<ApiClientsOptions, "limits" | "retry" | "timeouts">
+  > = {},
 ): Harness {
   const clock = new FakeClock();
   const fake = fakeFetch(respond, () => clock.now());

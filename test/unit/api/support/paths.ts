@@ -1,6 +1,8 @@
 /** Reads `companies[0].Officers[1].DOB`-style paths out of a value (also `length`, `[0].x`). */
 export function readPath(value: unknown, path: string): unknown {
-  const parts = [...path.matchAll(/\[(\d+)\]|([^.[\]]+)/g)].map((m) => (m[1] !== undefined ? Number(m[1]) : (m[2] as string)));
+  const parts = [...path.matchAll(/\[(\d+)\]|([^.[\]]+)/g)].map((m) =>
+    m[1] !== undefined ? Number(m[1]) : (m[2] as string),
+  );
   let current: unknown = value;
   for (const part of parts) {
     if (current === null || current === undefined) return undefined;

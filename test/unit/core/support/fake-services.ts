@@ -22,7 +22,15 @@ export class FakeServices {
   readonly companies = new Map<string, FakeCompany>();
   /** Multi-market companies by `market:number`. */
   readonly marketCompanies = new Map<string, Record<string, unknown>>();
-  readonly calls = { websites: [] as string[][], marketBatch: [] as string[][], listCompanies: [] as string[][], match: [] as MatchRequest[], batch: [] as MatchRequest[][], classify: [] as unknown[], group: [] as string[] };
+  readonly calls = {
+    websites: [] as string[][],
+    marketBatch: [] as string[][],
+    listCompanies: [] as string[][],
+    match: [] as MatchRequest[],
+    batch: [] as MatchRequest[][],
+    classify: [] as unknown[],
+    group: [] as string[],
+  };
   /** Scopes the token has; without one, the envelope omits the keys it guards. */
   scopes = new Set(["jobdata:read", "companies:changes"]);
   failNext: Error[] = [];
@@ -56,15 +64,30 @@ export class FakeServices {
       this.calls.websites.push([...request.urls]);
       this.maybeFail();
       const domains = new Set(request.urls);
-      const companies = (request.skip ?? 0) > 0 ? [] : [...this.companies.values()].filter((c) => typeof c.Homepage_domain === "string" && domains.has(c.Homepage_domain));
+      const companies =
+        (request.skip ?? 0) > 0
+          ? []
+          : [...this.companies.values()].filter(
+              (c) => typeof c.Homepage_domain === "string" && domains.has(c.Homepage_domain),
+            );
       return { matchcount: companies.length, companies };
     },
     groupStructure: async (number: string) => {
       this.calls.group.push(number);
       this.maybeFail();
       return [
-        { SubsidiaryCompanyLevel: 1, SubsidiaryCompanyNumber: "00000002", SubsidiaryCompanyName: "CHILD LTD", ParentCompanyNumber: number },
-        { SubsidiaryCompanyLevel: 0, SubsidiaryCompanyNumber: number, SubsidiaryCompanyName: "PARENT PLC", ParentCompanyNumber: "" },
+        {
+          SubsidiaryCompanyLevel: 1,
+          SubsidiaryCompanyNumber: "00000002",
+          SubsidiaryCompanyName: "CHILD LTD",
+          ParentCompanyNumber: number,
+        },
+        {
+          SubsidiaryCompanyLevel: 0,
+          SubsidiaryCompanyNumber: number,
+          SubsidiaryCompanyName: "PARENT PLC",
+          ParentCompanyNumber: "",
+        },
       ];
     },
   } as unknown as ProductClient;
@@ -94,7 +117,11 @@ export class FakeServices {
     runBatch: async (requests: readonly MatchRequest[]) => {
       this.calls.batch.push([...requests]);
       this.maybeFail();
-      return { jobId: "job-1", status: "completed", rows: requests.map((input) => ({ input, result: this.matchOne(input) })) };
+      return {
+        jobId: "job-1",
+        status: "completed",
+        rows: requests.map((input) => ({ input, result: this.matchOne(input) })),
+      };
     },
   } as unknown as MatchingClient;
 
@@ -105,8 +132,13 @@ export class FakeServices {
       const words = (request.Text ?? request.Website ?? "").toLowerCase();
       const software = words.includes("software");
       return {
-        RTICs: [{ Code: software ? "RTIC-0001" : "RTIC-0099", Description: software ? "Software" : "Other", Score: 0.9 }],
-        SICs: [{ Code: "62012", Description: "Business and domestic software development", Score: 0.8 }, { Code: "62020", Description: "IT consultancy", Score: 0.5 }],
+        RTICs: [
+          { Code: software ? "RTIC-0001" : "RTIC-0099", Description: software ? "Software" : "Other", Score: 0.9 },
+        ],
+        SICs: [
+          { Code: "62012", Description: "Business and domestic software development", Score: 0.8 },
+          { Code: "62020", Description: "IT consultancy", Score: 0.5 },
+        ],
         RSICs: [],
         RNAICs: [],
         SimilarCompanies: [{ CompanyNumber: "00000001", CompanyName: "ACME SOFTWARE LTD", Similarity: 0.7 }],
@@ -118,7 +150,12 @@ export class FakeServices {
     batch: async (market: string, numbers: readonly string[]) => {
       this.calls.marketBatch.push(numbers.map((n) => `${market}:${n}`));
       this.maybeFail();
-      return { Results: numbers.map((n) => ({ CompanyNumber: n, Company: this.marketCompanies.get(`${market}:${n}`) ?? null })) };
+      return {
+        Results: numbers.map((n) => ({
+          CompanyNumber: n,
+          Company: this.marketCompanies.get(`${market}:${n}`) ?? null,
+        })),
+      };
     },
   } as unknown as MarketClient;
 

@@ -12,8 +12,20 @@ import { h } from "./dom";
 const PREVIEW_DELAY_MS = 400;
 
 export class FormulaBar {
-  readonly nameBox = h("input", { id: "osim-namebox", class: "osim-namebox", "aria-label": "Name box", spellcheck: "false", autocomplete: "off" });
-  readonly input = h("input", { id: "osim-formula", class: "osim-formula", "aria-label": "Formula bar", spellcheck: "false", autocomplete: "off" });
+  readonly nameBox = h("input", {
+    id: "osim-namebox",
+    class: "osim-namebox",
+    "aria-label": "Name box",
+    spellcheck: "false",
+    autocomplete: "off",
+  });
+  readonly input = h("input", {
+    id: "osim-formula",
+    class: "osim-formula",
+    "aria-label": "Formula bar",
+    spellcheck: "false",
+    autocomplete: "off",
+  });
   private readonly preview = h("output", { class: "osim-preview", "aria-live": "polite", for: "osim-formula" });
   private previewTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -51,7 +63,13 @@ export class FormulaBar {
     const cell = sheet.get(row, col);
     const value = cell?.value ?? null;
     const format = sheet.numberFormatAt(row, col);
-    this.input.value = cell?.formula ?? (cell?.spillParent !== undefined ? "" : /[yd]/i.test(format) ? displayText(value, format) : String(apiValue(value)));
+    this.input.value =
+      cell?.formula ??
+      (cell?.spillParent !== undefined
+        ? ""
+        : /[yd]/i.test(format)
+          ? displayText(value, format)
+          : String(apiValue(value)));
     this.preview.textContent = isError(value) && value.message ? `${value.code}: ${value.message}` : "";
   }
 

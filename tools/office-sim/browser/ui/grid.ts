@@ -53,20 +53,32 @@ export class GridView {
     const selection = this.app.workbook.selectionOf(sheet.id);
     const used = sheet.usedRange();
     const fitColumns = Math.ceil((this.host.clientWidth || 1000) / DEFAULT_WIDTH_PX);
-    const columns = Math.min(MAX_COLUMNS_SHOWN, Math.max(MIN_COLUMNS, fitColumns, (used?.c1 ?? 0) + 3, selection.c1 + 2));
+    const columns = Math.min(
+      MAX_COLUMNS_SHOWN,
+      Math.max(MIN_COLUMNS, fitColumns, (used?.c1 ?? 0) + 3, selection.c1 + 2),
+    );
     // The sheet grows as the user scrolls, as Excel's does.
     const inView = Math.ceil((this.host.scrollTop + (this.host.clientHeight || 700)) / ROW_HEIGHT);
     const totalRows = Math.max((used?.r1 ?? 0) + EXTRA_ROWS, selection.r1 + EXTRA_ROWS, inView + EXTRA_ROWS);
     const first = Math.max(0, Math.floor(this.host.scrollTop / ROW_HEIGHT) - 5);
     const last = Math.min(totalRows - 1, first + Math.ceil((this.host.clientHeight || 700) / ROW_HEIGHT) + 10);
     const tables = this.app.workbook.tables.filter((t) => t.sheetId === sheet.id);
-    const widths = Array.from({ length: columns }, (_, c) => Math.round((sheet.columnWidths.get(c) ?? 0) * POINTS_TO_PX) || DEFAULT_WIDTH_PX);
-    const html: string[] = [`<caption class="osim-visually-hidden">${escapeHtml(sheet.name)}</caption><colgroup><col style="width:44px">`];
+    const widths = Array.from(
+      { length: columns },
+      (_, c) => Math.round((sheet.columnWidths.get(c) ?? 0) * POINTS_TO_PX) || DEFAULT_WIDTH_PX,
+    );
+    const html: string[] = [
+      `<caption class="osim-visually-hidden">${escapeHtml(sheet.name)}</caption><colgroup><col style="width:44px">`,
+    ];
     widths.forEach((w) => html.push(`<col style="width:${w}px">`));
     html.push(`</colgroup><thead><tr><th scope="col"><span class="osim-visually-hidden">Row</span></th>`);
     for (let c = 0; c < columns; c++) html.push(`<th scope="col">${columnLetters(c)}</th>`);
     html.push(`</tr></thead><tbody>`);
-    const spacer = (rows: number) => rows > 0 && html.push(`<tr class="osim-spacer" aria-hidden="true"><td colspan="${columns + 1}" style="height:${rows * ROW_HEIGHT}px"></td></tr>`);
+    const spacer = (rows: number) =>
+      rows > 0 &&
+      html.push(
+        `<tr class="osim-spacer" aria-hidden="true"><td colspan="${columns + 1}" style="height:${rows * ROW_HEIGHT}px"></td></tr>`,
+      );
     spacer(first);
     for (let r = first; r <= last; r++) {
       html.push(`<tr><th scope="row">${r + 1}</th>`);
@@ -79,14 +91,18 @@ export class GridView {
         if (isError(value)) {
           classes.push(value.code === "#BUSY!" ? "osim-busy" : "osim-error");
           if (value.message) classes.push("osim-has-message");
-          title = value.code === "#BUSY!" ? "Calculating…" : value.message ? `${value.code}: ${value.message}` : value.code;
+          title =
+            value.code === "#BUSY!" ? "Calculating…" : value.message ? `${value.code}: ${value.message}` : value.code;
         }
         if (cell?.spillParent !== undefined) classes.push("osim-spilled");
         if (sheet.formatAt(r, c).bold) classes.push("osim-bold");
         if (tables.some((t) => contains(t.range, r, c))) classes.push("osim-table");
-        if (contains(selection, r, c)) classes.push(r === selection.r0 && c === selection.c0 ? "osim-active" : "osim-selected");
+        if (contains(selection, r, c))
+          classes.push(r === selection.r0 && c === selection.c0 ? "osim-active" : "osim-selected");
         const text = displayText(value, sheet.numberFormatAt(r, c));
-        html.push(`<td data-r="${r}" data-c="${c}" class="${classes.join(" ")}"${title ? ` title="${escapeHtml(title)}"` : ""}>${escapeHtml(text)}</td>`);
+        html.push(
+          `<td data-r="${r}" data-c="${c}" class="${classes.join(" ")}"${title ? ` title="${escapeHtml(title)}"` : ""}>${escapeHtml(text)}</td>`,
+        );
       }
       html.push(`</tr>`);
     }
@@ -108,7 +124,10 @@ export class GridView {
       r1: Math.max(this.anchor.row, to.row),
       c1: Math.max(this.anchor.col, to.col),
     };
-    this.app.select(this.app.workbook.activeSheetId, extend ? range : { r0: to.row, c0: to.col, r1: to.row, c1: to.col });
+    this.app.select(
+      this.app.workbook.activeSheetId,
+      extend ? range : { r0: to.row, c0: to.col, r1: to.row, c1: to.col },
+    );
   }
 
   private onMouseDown(event: MouseEvent): void {
@@ -126,11 +145,18 @@ export class GridView {
 
   private onKey(event: KeyboardEvent): void {
     const sel = this.app.workbook.selectionOf(this.app.workbook.activeSheetId);
-    const moves: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    const moves: Record<string, [number, number]> = {
+      ArrowUp: [-1, 0],
+      ArrowDown: [1, 0],
+      ArrowLeft: [0, -1],
+      ArrowRight: [0, 1],
+    };
     const move = moves[event.key];
     if (move) {
       event.preventDefault();
-      const from = event.shiftKey ? { row: this.anchor.row === sel.r0 ? sel.r1 : sel.r0, col: this.anchor.col === sel.c0 ? sel.c1 : sel.c0 } : { row: sel.r0, col: sel.c0 };
+      const from = event.shiftKey
+        ? { row: this.anchor.row === sel.r0 ? sel.r1 : sel.r0, col: this.anchor.col === sel.c0 ? sel.c1 : sel.c0 }
+        : { row: sel.r0, col: sel.c0 };
       const to = { row: Math.max(0, from.row + move[0]), col: Math.max(0, from.col + move[1]) };
       this.selectFrom(to, event.shiftKey);
       this.scrollIntoView(to.row);
@@ -150,7 +176,8 @@ export class GridView {
     const top = row * ROW_HEIGHT;
     const header = ROW_HEIGHT;
     if (top < this.host.scrollTop) this.host.scrollTop = top;
-    else if (top + 2 * header > this.host.scrollTop + this.host.clientHeight) this.host.scrollTop = top + 2 * header - this.host.clientHeight;
+    else if (top + 2 * header > this.host.scrollTop + this.host.clientHeight)
+      this.host.scrollTop = top + 2 * header - this.host.clientHeight;
   }
 
   /** "B2" or "B2:C4", for the name box. */

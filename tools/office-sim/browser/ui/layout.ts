@@ -49,16 +49,43 @@ export function buildLayout(paneTitle: string, shell: BrowserShell): Layout {
   paneBody.append(...[...document.body.childNodes]);
   const close = h("button", { type: "button", "aria-label": "Close the task pane" }, "×");
   close.addEventListener("click", () => shell.hide());
-  const pane = h("div", { class: "osim-pane", "data-office-sim": "pane" }, h("div", { class: "osim-pane-title", role: "region", "aria-label": "Task pane title bar" }, h("span", {}, paneTitle), close), paneBody);
+  const pane = h(
+    "div",
+    { class: "osim-pane", "data-office-sim": "pane" },
+    h(
+      "div",
+      { class: "osim-pane-title", role: "region", "aria-label": "Task pane title bar" },
+      h("span", {}, paneTitle),
+      close,
+    ),
+    paneBody,
+  );
   shell.attach(pane);
 
   const ribbon = h("header", { class: "osim-ribbon", "data-office-sim": "ribbon" });
   const bar = h("div", { class: "osim-bar" });
-  const gridHost = h("div", { class: "osim-grid-scroll", tabindex: 0, role: "region", "aria-label": "Worksheet cells" });
+  const gridHost = h("div", {
+    class: "osim-grid-scroll",
+    tabindex: 0,
+    role: "region",
+    "aria-label": "Worksheet cells",
+  });
   const tabs = h("div", { class: "osim-tabs" });
   const status = h("div", { class: "osim-status", role: "status", "aria-live": "polite" });
-  const workbook = h("section", { class: "osim-workbook", "aria-label": "Simulated Excel workbook", "data-office-sim": "workbook" }, bar, gridHost, tabs, status);
-  const app = h("div", { class: "osim-app", "data-office-sim": "app" }, ribbon, h("div", { class: "osim-main" }, workbook, pane));
+  const workbook = h(
+    "section",
+    { class: "osim-workbook", "aria-label": "Simulated Excel workbook", "data-office-sim": "workbook" },
+    bar,
+    gridHost,
+    tabs,
+    status,
+  );
+  const app = h(
+    "div",
+    { class: "osim-app", "data-office-sim": "app" },
+    ribbon,
+    h("div", { class: "osim-main" }, workbook, pane),
+  );
   document.body.append(app);
   return {
     ribbon,
@@ -66,6 +93,7 @@ export function buildLayout(paneTitle: string, shell: BrowserShell): Layout {
     gridHost,
     tabs,
     status,
-    showBanner: (message) => app.insertBefore(h("div", { class: "osim-banner", role: "alert" }, message), app.children[1] ?? null),
+    showBanner: (message) =>
+      app.insertBefore(h("div", { class: "osim-banner", role: "alert" }, message), app.children[1] ?? null),
   };
 }

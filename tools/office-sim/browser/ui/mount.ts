@@ -12,7 +12,13 @@ import { injectStyles } from "./styles";
 
 const STATUS_REFRESH_MS = 500;
 
-export function mountUi(app: SimulatedExcel, shell: BrowserShell, runner: CommandRunner, manifest: ManifestInfo | undefined, problems: string[]): void {
+export function mountUi(
+  app: SimulatedExcel,
+  shell: BrowserShell,
+  runner: CommandRunner,
+  manifest: ManifestInfo | undefined,
+  problems: string[],
+): void {
   injectStyles();
   const layout = buildLayout(manifest?.tabLabel || "Add-in", shell);
   if (manifest) renderRibbon(layout.ribbon, manifest, runner);

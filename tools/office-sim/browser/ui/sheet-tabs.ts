@@ -7,7 +7,11 @@ export function renderSheetTabs(app: SimulatedExcel, host: HTMLElement): void {
   const list = h("div", { role: "tablist", "aria-label": "Worksheets", class: "osim-tablist" });
   for (const sheet of app.workbook.sheets.filter((s) => s.visibility === "Visible")) {
     const active = sheet.id === app.workbook.activeSheetId;
-    const tab = h("button", { type: "button", role: "tab", "aria-selected": active ? "true" : "false", "data-sheet-id": sheet.id }, sheet.name);
+    const tab = h(
+      "button",
+      { type: "button", role: "tab", "aria-selected": active ? "true" : "false", "data-sheet-id": sheet.id },
+      sheet.name,
+    );
     tab.addEventListener("click", () => app.activate(sheet.id));
     list.append(tab);
   }

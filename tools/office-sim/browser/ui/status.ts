@@ -4,7 +4,10 @@ import { isError } from "../../model/cell-values";
 
 export function renderStatus(app: SimulatedExcel, host: HTMLElement): void {
   const busy = app.engine.busyCount;
-  const parts = [busy ? `Calculating: ${busy} formula${busy === 1 ? "" : "s"}` : "Ready", `${app.engine.counters.invocations} custom function calls`];
+  const parts = [
+    busy ? `Calculating: ${busy} formula${busy === 1 ? "" : "s"}` : "Ready",
+    `${app.engine.counters.invocations} custom function calls`,
+  ];
   const sheet = app.workbook.activeSheet;
   const sel = app.workbook.selectionOf(sheet.id);
   const value = sheet.get(sel.r0, sel.c0)?.value ?? null;
