@@ -209,6 +209,29 @@ export class SchemaError extends ApiError {
   }
 }
 
+/** How a 2xx body failed to be data at all (see request.ts for the rule). */
+export type UnreadableBody = "empty" | "truncated" | "not-json";
+
+/**
+ * Thrown when a 2xx answer's body is not data at all: empty where the operation sends one, cut
+ * off mid-JSON, or not JSON (an HTML page from a proxy or captive portal). Unlike SchemaError the
+ * service never said anything we could check against the contract, so it is a transient fault
+ * and idempotent reads are retried (retry.ts).
+ */
+export class UnreadableBodyError extends ApiError {
+  constructor(
+    service: ServiceName,
+    readonly operation: string,
+    readonly url: string,
+    readonly status: number,
+    readonly problem: UnreadableBody,
+    readonly contentType: string | undefined,
+  ) {
+    const what = { empty: "an empty body", truncated: "a body cut off mid-JSON", "not-json": "a body that is not JSON" };
+    super(service, "unreadable", `The ${SERVICE_LABELS[service]} answered ${operation} with ${status} and ${what[problem]}.`);
+  }
+}
+
 /** Thrown before sending when an argument breaks a documented limit; names the field and the rule. */
 export class ValidationError extends ApiError {
   constructor(

@@ -1,6 +1,11 @@
 /**
  * One HTTP attempt: build the URL, send with a time-out, read the body, and turn the outcome
  * into validated data or a typed error. Retries, governing and credentials live around it.
+ *
+ * The rule for 2xx bodies: a body that is not data at all — empty where the operation's schema
+ * needs one, cut off mid-JSON, or not JSON (an HTML page) — is an UnreadableBodyError, a
+ * transient fault that retry.ts resends for idempotent operations. A body that parses as JSON but
+ * does not fit the schema is a SchemaError: the service said something, and it broke the contract.
  */
 import type { z } from "zod";
 import type { ServiceName } from "../credentials";
@@ -14,6 +19,8 @@ import {
   RateLimitedError,
   SchemaError,
   TimeoutError,
+  UnreadableBodyError,
+  type UnreadableBody,
 } from "./errors";
 import { redactUrl, scrubSecrets } from "./redact";
 import { parseRetryAfter } from "./retry-after";
@@ -80,8 +87,18 @@ function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
-function jsonIssue(message: string): z.core.$ZodIssue {
-  return { code: "custom", path: [], message, input: undefined } as z.core.$ZodIssue;
+type ReadBody = { json: unknown } | { unreadable: UnreadableBody };
+
+/** The body as JSON, or why it is not data at all. An empty body is data only where the schema takes none. */
+function readJson(text: string, schema: z.ZodType): ReadBody {
+  const trimmed = text.trim();
+  if (trimmed === "") return schema.safeParse(undefined).success ? { json: undefined } : { unreadable: "empty" };
+  try {
+    return { json: JSON.parse(trimmed) };
+  } catch {
+    const looksLikeJson = trimmed.startsWith("{") || trimmed.startsWith("[") || trimmed.startsWith('"');
+    return { unreadable: looksLikeJson ? "truncated" : "not-json" };
+  }
 }
 
 export async function sendOnce<S extends z.ZodType>(ctx: AttemptContext, spec: RequestSpec<S>): Promise<z.output<S>> {
@@ -134,15 +151,12 @@ export async function sendOnce<S extends z.ZodType>(ctx: AttemptContext, spec: R
       safeUrl,
     );
   }
-  let json: unknown;
-  try {
-    json = text.trim() === "" ? undefined : JSON.parse(text);
-  } catch {
-    throw new SchemaError(ctx.service, spec.operation, safeUrl, response.status, [
-      jsonIssue("The response body is not JSON"),
-    ]);
+  const read = readJson(text, spec.schema);
+  if ("unreadable" in read) {
+    const contentType = response.headers.get("content-type") ?? undefined;
+    throw new UnreadableBodyError(ctx.service, spec.operation, safeUrl, response.status, read.unreadable, contentType);
   }
-  const parsed = spec.schema.safeParse(json);
+  const parsed = spec.schema.safeParse(read.json);
   if (!parsed.success)
     throw new SchemaError(ctx.service, spec.operation, safeUrl, response.status, parsed.error.issues);
   return parsed.data;

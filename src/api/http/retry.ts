@@ -2,8 +2,16 @@
  * When to send again, and after how long. The rule is the contracts': retry 429, 500 and 503
  * with exponential back-off plus 0–500 ms jitter, honouring `Retry-After`; never retry 400, 401,
  * 402, 403, 404, 409 or 422 with the same payload.
+ *
+ * Two faults the contracts do not name are retried the same way, from the same budget:
+ *   - 502 Bad Gateway: a proxy between us and the service failed, not the service;
+ *   - a 2xx whose body is not data (UnreadableBodyError: empty, cut off, an HTML page), for
+ *     idempotent operations only. Idempotent: every GET, and the POSTs that only read — product
+ *     list/classify/by-website queries, single matches and the multi-market list. Batch-job
+ *     submission and number-set uploads create something, so they are never resent; instant
+ *     classification reads too, but each request may count against a free tier of 20, so it is not.
  */
-import { HttpError, NetworkError, TimeoutError } from "./errors";
+import { HttpError, NetworkError, TimeoutError, UnreadableBodyError } from "./errors";
 import type { RandomSource } from "./types";
 
 export interface RetryPolicy {
@@ -28,7 +36,7 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   maxRetries: 3,
   baseDelayMs: 2000,
   maxJitterMs: 500,
-  retryStatuses: [429, 500, 503],
+  retryStatuses: [429, 500, 502, 503],
   gatewayTimeoutRetries: 1,
   networkRetries: 2,
   clientTimeoutRetries: 1,
@@ -65,6 +73,11 @@ export function planRetry(
     if (error.retryAfterMs !== undefined && error.retryAfterMs > policy.maxRetryAfterMs) return undefined;
     counts.status += 1;
     return error.retryAfterMs !== undefined ? error.retryAfterMs + jitter : backoff;
+  }
+  if (error instanceof UnreadableBodyError && idempotent) {
+    if (counts.status >= policy.maxRetries) return undefined;
+    counts.status += 1;
+    return backoff;
   }
   if (error instanceof TimeoutError && error.source === "server") {
     if (counts.gatewayTimeout >= policy.gatewayTimeoutRetries) return undefined;
