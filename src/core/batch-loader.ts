@@ -4,6 +4,12 @@
  * one entry, and a flush sends up to `maxBatchSize` keys in one `loadMany`. Unlike the batching
  * sample this learns from, every promise settles: with the key's value, its own error, the
  * request's error, or a time-out after `settleTimeoutMs` — a cell never waits forever.
+ *
+ * A failed request reaches only the keys that must see it. When `isolate(error)` says the
+ * failure may belong to part of the batch (a 5xx, an unreadable or malformed answer), the batch
+ * is halved and each half sent again; a half that fails while its sibling succeeds is halved in
+ * turn, so one poisonous key costs about 2·log2(n) requests. When both halves fail the fault is
+ * the service's, not a key's, and both halves get their error: a dead service costs 2 requests more.
  */
 import type { Clock } from "../api/http/types";
 import { UnavailableError } from "./errors";
@@ -32,7 +38,11 @@ export interface BatchLoaderOptions<V> {
   missing(key: string): Error;
   /** The message of a time-out, naming the next step. */
   timeoutMessage: string;
+  /** Whether a failed request is worth halving to find the keys it belongs to; default never. */
+  isolate?(error: unknown): boolean;
 }
+
+type Attempt<V> = { ok: true; results: ReadonlyMap<string, V | Error> } | { ok: false; error: unknown };
 
 interface Waiter<V> {
   resolve(value: V): void;
@@ -124,6 +134,31 @@ export class BatchLoader<V> {
   }
 
   private async send(batch: Entry<V>[]): Promise<void> {
+    const first = await this.attempt(batch);
+    if (first.ok || batch.length < 2 || !this.options.isolate?.(first.error)) return this.deliver(batch, first);
+    await this.isolateFailure(batch);
+  }
+
+  /** Halves a failed batch (see the rule at the top); each half is delivered as soon as it is known. */
+  private async isolateFailure(batch: Entry<V>[]): Promise<void> {
+    const middle = Math.ceil(batch.length / 2);
+    const halves = [batch.slice(0, middle), batch.slice(middle)];
+    const outcomes: Attempt<V>[] = [];
+    for (const half of halves) {
+      const outcome = await this.attempt(half);
+      if (outcome.ok) this.deliver(half, outcome);
+      outcomes.push(outcome);
+    }
+    const bothFailed = outcomes.every((outcome) => !outcome.ok);
+    for (const [i, half] of halves.entries()) {
+      const outcome = outcomes[i]!;
+      if (outcome.ok) continue;
+      if (bothFailed || half.length < 2 || !this.options.isolate?.(outcome.error)) this.deliver(half, outcome);
+      else await this.isolateFailure(half);
+    }
+  }
+
+  private async attempt(batch: Entry<V>[]): Promise<Attempt<V>> {
     const controller = new AbortController();
     for (const entry of batch) {
       entry.sent = true;
@@ -135,25 +170,25 @@ export class BatchLoader<V> {
     };
     this.stats.requests += 1;
     this.stats.keysSent += keys.length;
-    let results: ReadonlyMap<string, V | Error> | undefined;
-    let failure: unknown;
     try {
-      results = await this.options.loadMany(keys, controller.signal, notify);
+      return { ok: true, results: await this.options.loadMany(keys, controller.signal, notify) };
     } catch (error) {
-      failure = error;
+      return { ok: false, error };
     }
+  }
+
+  private deliver(batch: Entry<V>[], outcome: Attempt<V>): void {
     for (const entry of batch) {
       this.entries.delete(entry.key);
-      const outcome =
-        failure !== undefined
-          ? failure
-          : results!.has(entry.key)
-            ? results!.get(entry.key)!
-            : this.options.missing(entry.key);
+      const answer = !outcome.ok
+        ? outcome.error
+        : outcome.results.has(entry.key)
+          ? outcome.results.get(entry.key)!
+          : this.options.missing(entry.key);
       for (const waiter of entry.waiters) {
         waiter.stop.abort();
-        if (outcome instanceof Error || failure !== undefined) waiter.reject(outcome);
-        else waiter.resolve(outcome as V);
+        if (!outcome.ok || answer instanceof Error) waiter.reject(answer);
+        else waiter.resolve(answer as V);
       }
       entry.waiters.clear();
     }

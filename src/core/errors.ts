@@ -6,7 +6,14 @@
  * The message names the next step. Host adapters turn a UserError into CustomFunctions.Error or
  * a pane message; nothing else decides wording.
  */
-import { ApiError, AuthRequiredError, HttpError, SchemaError, TimeoutError } from "../api/http/errors";
+import {
+  ApiError,
+  AuthRequiredError,
+  HttpError,
+  SchemaError,
+  TimeoutError,
+  UnreadableBodyError,
+} from "../api/http/errors";
 import { SERVICE_LABELS, type ServiceName } from "../api/credentials";
 
 export type ExcelErrorKind = "value" | "na";
@@ -66,6 +73,8 @@ export function toUserError(error: unknown): UserError {
   return new UnavailableError("internal", `Unexpected problem in the add-in (${detail}). Press Refresh to try again.`);
 }
 
+const UNREADABLE_WORDS = { empty: "empty", truncated: "cut off", "not-json": "not JSON" } as const;
+
 function fromApiError(error: ApiError): UserError {
   const label = SERVICE_LABELS[error.service];
   const service = error.service;
@@ -120,6 +129,12 @@ function fromApiError(error: ApiError): UserError {
       return new UnavailableError(
         "unexpected-data",
         `The ${label} sent data in an unexpected shape${error instanceof SchemaError && error.path ? ` (at ${error.path})` : ""}. Press Refresh; if it persists, tell your administrator.`,
+        service,
+      );
+    case "unreadable":
+      return new UnavailableError(
+        "unexpected-data",
+        `The ${label} kept sending answers that could not be read${error instanceof UnreadableBodyError ? ` (${UNREADABLE_WORDS[error.problem]})` : ""}. Press Refresh to try again.`,
         service,
       );
     case "aborted":

@@ -8,7 +8,7 @@ import { SERVICE_LABELS, type ServiceName } from "../credentials";
 import { formatIssuePath, issueFieldPath } from "./issue-path";
 
 export type ApiErrorKind =
-  "http" | "rate-limited" | "auth" | "network" | "timeout" | "schema" | "validation" | "aborted";
+  "http" | "rate-limited" | "auth" | "network" | "timeout" | "schema" | "unreadable" | "validation" | "aborted";
 
 /** One field-level complaint from a 422 body (`detail[]` of matching/classification, `errors{}` of product). */
 export interface FieldError {
@@ -227,8 +227,16 @@ export class UnreadableBodyError extends ApiError {
     readonly problem: UnreadableBody,
     readonly contentType: string | undefined,
   ) {
-    const what = { empty: "an empty body", truncated: "a body cut off mid-JSON", "not-json": "a body that is not JSON" };
-    super(service, "unreadable", `The ${SERVICE_LABELS[service]} answered ${operation} with ${status} and ${what[problem]}.`);
+    const what = {
+      empty: "an empty body",
+      truncated: "a body cut off mid-JSON",
+      "not-json": "a body that is not JSON",
+    };
+    super(
+      service,
+      "unreadable",
+      `The ${SERVICE_LABELS[service]} answered ${operation} with ${status} and ${what[problem]}.`,
+    );
   }
 }
 

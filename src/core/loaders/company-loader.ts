@@ -8,6 +8,7 @@ import type { ProductClient } from "../../api/product/client";
 import { MAX_RETURN_COUNT } from "../../api/product/requests";
 import { isInvalidCompany } from "../../api/product/responses";
 import { BatchLoader } from "../batch-loader";
+import { mayBelongToPartOfBatch } from "./isolatable";
 import { parseCompanyNumber } from "../company-number";
 import { NotFoundError, UnavailableError } from "../errors";
 import { scopesLacking } from "./scope-evidence";
@@ -43,6 +44,7 @@ export function createCompanyLoader(
     timeoutMessage: "The product API did not answer within 5 minutes. Press Refresh to try again.",
     // Unreachable in practice: loadMany answers every key (a missing company is a result, not an error).
     missing: (key) => new NotFoundError(`No company ${key}.`),
+    isolate: mayBelongToPartOfBatch,
     async loadMany(numbers, signal) {
       const envelope = await product().listCompanies(
         { CompanyNumbers: [...numbers], returnCount: numbers.length, skip: 0 },

@@ -7,6 +7,7 @@ import type { Clock } from "../../api/http/types";
 import type { MarketClient } from "../../api/market/client";
 import { MAX_BATCH_NUMBERS, MARKETS, type Market } from "../../api/market/schemas";
 import { BatchLoader } from "../batch-loader";
+import { mayBelongToPartOfBatch } from "./isolatable";
 import { NotFoundError } from "../errors";
 import { COMPANY_LOADER_TIMING } from "./company-loader";
 
@@ -25,6 +26,7 @@ export function createMarketLoader(client: () => MarketClient, clock: Clock): Ba
     ...COMPANY_LOADER_TIMING,
     timeoutMessage: "The multi-market service did not answer within 5 minutes. Press Refresh to try again.",
     missing: (key) => new NotFoundError(`No company ${key}.`),
+    isolate: mayBelongToPartOfBatch,
     async loadMany(keys, signal) {
       const answers = new Map<string, LoadedMarketCompany>();
       // A burst may mix markets; each market is its own request (the batch path names the market).

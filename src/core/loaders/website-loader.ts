@@ -11,6 +11,7 @@ import { pageWebsiteBatch } from "../../api/product/paging";
 import { MAX_RETURN_COUNT } from "../../api/product/requests";
 import { isInvalidCompany } from "../../api/product/responses";
 import { BatchLoader } from "../batch-loader";
+import { mayBelongToPartOfBatch } from "./isolatable";
 import { parseCompanyNumber } from "../company-number";
 import { NotFoundError } from "../errors";
 import { domainOf, MAX_BATCH_URLS } from "../explore/websites";
@@ -29,6 +30,7 @@ export function createWebsiteLoader(product: () => ProductClient, clock: Clock):
     ...COMPANY_LOADER_TIMING,
     timeoutMessage: "The product API did not answer within 5 minutes. Press Refresh to try again.",
     missing: (key) => new NotFoundError(`No company found for ${key}.`),
+    isolate: mayBelongToPartOfBatch,
     async loadMany(domains, signal) {
       const first = new Map<string, string>();
       for await (const page of pageWebsiteBatch(

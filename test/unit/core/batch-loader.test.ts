@@ -146,3 +146,52 @@ describe("BatchLoader", () => {
     await expect(Promise.all(asks)).resolves.toEqual(Array(3).fill("timeout: No answer in time. Press Refresh."));
   });
 });
+
+describe("a failed request reaches only the keys that must see it", () => {
+  const isolate = () => true;
+  const poisonedBy =
+    (poison: string, sent: string[][]) =>
+    async (keys: readonly string[]): Promise<Map<string, string>> => {
+      sent.push([...keys]);
+      if (keys.includes(poison)) throw new Error(`the service failed on a batch holding ${poison}`);
+      return echo(keys);
+    };
+
+  test("one poisonous key in 1,000 errors only its own asks, in about 2·log2(n) extra requests", async () => {
+    const clock = new FakeClock();
+    const sent: string[][] = [];
+    const batches = loader(clock, poisonedBy("K617", sent), { isolate });
+    const keys = Array.from({ length: 1000 }, (_, i) => `K${i}`);
+    const outcomes = await clock.drive(Promise.allSettled(keys.map((key) => batches.load(key))));
+    const failed = keys.filter((_, i) => outcomes[i]!.status === "rejected");
+    expect(failed).toEqual(["K617"]);
+    expect(
+      outcomes.filter((o) => o.status === "fulfilled").map((o) => (o as PromiseFulfilledResult<string>).value),
+    ).toEqual(keys.filter((k) => k !== "K617").map((k) => `value of ${k}`));
+    expect(sent.length).toBeLessThanOrEqual(1 + 2 * Math.ceil(Math.log2(1000)));
+  });
+
+  test("when both halves fail the fault is the service's: every ask gets the error after 3 requests", async () => {
+    const clock = new FakeClock();
+    let requests = 0;
+    const batches = loader(
+      clock,
+      async () => {
+        requests += 1;
+        throw new Error("service down");
+      },
+      { isolate },
+    );
+    const outcomes = await clock.drive(Promise.allSettled(["A", "B", "C", "D"].map((key) => batches.load(key))));
+    expect(outcomes.map((o) => o.status)).toEqual(["rejected", "rejected", "rejected", "rejected"]);
+    expect(requests).toBe(3);
+  });
+
+  test("a failure isolate() does not accept (a sign-in problem) is not halved", async () => {
+    const clock = new FakeClock();
+    const sent: string[][] = [];
+    const batches = loader(clock, poisonedBy("A", sent), { isolate: () => false });
+    await clock.drive(Promise.allSettled(["A", "B"].map((key) => batches.load(key))));
+    expect(sent).toEqual([["A", "B"]]);
+  });
+});
