@@ -2,6 +2,8 @@
  * Runs a batch match job to its end: submit, poll the status with growing waits, fetch the
  * results (a 409 means still queued: keep polling), and join the rows back to the input by `id`.
  * Aborting stops the polling; the job itself keeps running on the service (there is no cancel).
+ * A job whose `processed` count has not moved for `stallMs` is given up as `stalled`, with the
+ * rows it did finish, so its caller can match the rest another way instead of waiting forever.
  */
 import { AbortedError, HttpError, ValidationError } from "../http/errors";
 import type { CallOptions, Clock } from "../http/types";
@@ -12,9 +14,19 @@ export interface BatchPollPolicy {
   firstWaitMs: number;
   factor: number;
   maxWaitMs: number;
+  /** Longest time without progress before the job counts as stalled. */
+  stallMs: number;
 }
 
-export const DEFAULT_BATCH_POLL: BatchPollPolicy = { firstWaitMs: 1000, factor: 1.5, maxWaitMs: 15_000 };
+export const DEFAULT_BATCH_POLL: BatchPollPolicy = {
+  firstWaitMs: 1000,
+  factor: 1.5,
+  maxWaitMs: 15_000,
+  stallMs: 120_000,
+};
+
+/** The end state runBatch reports for a job it stopped waiting for. */
+export const STALLED = "stalled";
 
 export interface BatchProgress {
   jobId: string;
@@ -72,6 +84,17 @@ export async function runBatch(
 
   let wait = poll.firstWaitMs;
   let status: BatchStatus | undefined;
+  let progress = { processed: -1, at: clock.now() };
+  const collect = async (endState: string, error?: string): Promise<BatchRunResult> => {
+    const results = await client.batchResults(job.job_id, call);
+    const byId = new Map(results.results.map((r) => [r.id ?? "", r]));
+    return {
+      jobId: job.job_id,
+      status: endState,
+      error,
+      rows: inputs.map((input) => ({ input, result: byId.get(input.id) })),
+    };
+  };
   for (;;) {
     try {
       await clock.sleep(wait, signal);
@@ -86,17 +109,18 @@ export async function runBatch(
       processed: status.processed,
       total: status.total ?? inputs.length,
     });
-    if (WAITING.has(status.status)) continue;
+    const processed = status.processed ?? 0;
+    if (processed > progress.processed) progress = { processed, at: clock.now() };
+    const stalled = clock.now() - progress.at >= poll.stallMs;
+    if (WAITING.has(status.status) && !stalled) continue;
     try {
-      const results = await client.batchResults(job.job_id, call);
-      const byId = new Map(results.results.map((r) => [r.id ?? "", r]));
-      return {
-        jobId: job.job_id,
-        status: status.status,
-        error: status.error,
-        rows: inputs.map((input) => ({ input, result: byId.get(input.id) })),
-      };
+      return stalled && WAITING.has(status.status)
+        ? await collect(STALLED, `no progress for ${Math.round(poll.stallMs / 1000)} s`)
+        : await collect(status.status, status.error);
     } catch (error) {
+      // A stalled job still queued has no rows to give.
+      if (stalled && error instanceof HttpError && error.status === 409)
+        return { jobId: job.job_id, status: STALLED, rows: inputs.map((input) => ({ input })) };
       // 409: the service still counts the job as queued; poll on.
       if (!(error instanceof HttpError && error.status === 409)) throw error;
     }

@@ -8,12 +8,15 @@ import type { MatchingClient } from "../../api/matching/client";
 import { MAX_BATCH_COMPANIES, type MatchResult } from "../../api/matching/schemas";
 import type { StoredMatch } from "../cache/snapshot";
 import { BatchLoader } from "../batch-loader";
+import { mayBelongToPartOfBatch } from "./isolatable";
 import { UnavailableError, toUserError } from "../errors";
 import { matchRequestOf } from "../match-key";
 
 export interface MatchLoaderOptions {
   /** Bursts of at most this many distinct names use single matches. */
   singleMatchLimit: number;
+  /** Batch jobs tried for one burst before the names left over go as single matches. */
+  jobAttempts: number;
   burstWindowMs: number;
   maxDelayMs: number;
   /** A batch job of 1000 names can take minutes; a cell still gives up in the end. */
@@ -22,6 +25,7 @@ export interface MatchLoaderOptions {
 
 export const MATCH_LOADER_OPTIONS: MatchLoaderOptions = {
   singleMatchLimit: 5,
+  jobAttempts: 3,
   burstWindowMs: 50,
   maxDelayMs: 500,
   settleTimeoutMs: 15 * 60_000,
@@ -61,22 +65,28 @@ export function createMatchLoader(
     );
   }
 
+  /**
+   * A batch job for the names; the names a failed or stalled job left without a row go in a new
+   * job (up to `jobAttempts` jobs in all), and whatever is still unanswered after that as single
+   * matches, each governed like any other.
+   */
   async function batch(keys: readonly string[], signal: AbortSignal): Promise<Map<string, LoadedMatch | Error>> {
-    const run = await matching().runBatch(
-      keys.map((key, i) => matchRequestOf(key, String(i))),
-      { signal },
-    );
-    const failed = new UnavailableError(
-      "service-down",
-      `The matching job ${run.status === "failed" ? "failed" : "ended"}${run.error ? `: ${run.error}` : ""}. Press Refresh to try again.`,
-      "matching",
-    );
-    return new Map(
-      keys.map((key, i) => {
-        const result = run.rows[i]?.result;
-        return [key, result ? loaded(result) : failed];
-      }),
-    );
+    const answers = new Map<string, LoadedMatch | Error>();
+    let pending = [...keys];
+    for (let job = 0; job < options.jobAttempts && pending.length > options.singleMatchLimit; job += 1) {
+      try {
+        const run = await matching().runBatch(
+          pending.map((key, i) => matchRequestOf(key, String(i))),
+          { signal },
+        );
+        run.rows.forEach((row, i) => row.result && answers.set(pending[i]!, loaded(row.result)));
+      } catch (error) {
+        if (signal.aborted || !mayBelongToPartOfBatch(error)) throw error;
+      }
+      pending = pending.filter((key) => !answers.has(key));
+    }
+    if (pending.length > 0) for (const [key, answer] of await singles(pending, signal)) answers.set(key, answer);
+    return answers;
   }
 
   return new BatchLoader<LoadedMatch>({

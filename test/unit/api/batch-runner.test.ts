@@ -13,7 +13,7 @@ const row = (id: string, number: string | null) => ({
 });
 
 /** A job that is queued for `queuedPolls` status polls, then running, then completed; results answer 409 while queued. */
-function jobServer(opts: { queuedPolls: number; resultsConflicts?: number; finalStatus?: string }) {
+function jobServer(opts: { queuedPolls: number; resultsConflicts?: number; finalStatus?: string; stuck?: boolean }) {
   let polls = 0;
   let conflicts = opts.resultsConflicts ?? 0;
   let submitted: Array<{ id: string }> = [];
@@ -37,11 +37,13 @@ function jobServer(opts: { queuedPolls: number; resultsConflicts?: number; final
     }
     polls += 1;
     const status =
-      polls <= opts.queuedPolls
-        ? "queued"
-        : polls === opts.queuedPolls + 1
-          ? "running"
-          : (opts.finalStatus ?? "completed");
+      opts.stuck && polls > opts.queuedPolls
+        ? "running"
+        : polls <= opts.queuedPolls
+          ? "queued"
+          : polls === opts.queuedPolls + 1
+            ? "running"
+            : (opts.finalStatus ?? "completed");
     return {
       status: 200,
       body: {
@@ -122,4 +124,14 @@ test("aborting while polling stops at once; nothing more is sent", async () => {
   const sent = h.fake.calls.length;
   await h.clock.advance(120_000);
   expect(h.fake.calls).toHaveLength(sent);
+});
+
+test("a job that stops making progress is given up as stalled after the stall time, with the rows it finished", async () => {
+  const h = harness(jobServer({ queuedPolls: 0, stuck: true }));
+  const start = h.clock.now();
+  const result = await h.clock.drive(h.clients.matching.runBatch(companies, { poll: { stallMs: 60_000 } }));
+  expect(result).toMatchObject({ status: "stalled", error: "no progress for 60 s" });
+  expect(result.rows.filter((r) => r.result?.matched_company_number)).toHaveLength(2);
+  expect(h.clock.now() - start).toBeGreaterThanOrEqual(60_000);
+  expect(h.clock.now() - start).toBeLessThan(60_000 + 16_000);
 });
