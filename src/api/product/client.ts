@@ -23,6 +23,7 @@ import {
 import {
   ClassifyEnvelopeSchema,
   ExploreCatalogueSchema,
+  ExploreListSchema,
   GroupStructureSchema,
   ListEnvelopeSchema,
   ListSummarySchema,
@@ -173,7 +174,7 @@ export function createProductClient(transport: Transport, timeouts = PRODUCT_TIM
     },
     async exploreList(listId, paging = {}, options) {
       const query = checkInput("product", PagingSchema, paging);
-      return get("exploreList", `/v2/explore/${segment(listId, "listId")}`, ListEnvelopeSchema, query, options);
+      return get("exploreList", `/v2/explore/${segment(listId, "listId")}`, ExploreListSchema, query, options);
     },
   };
 }

@@ -6,7 +6,7 @@
 import type { ListSummaryRequest } from "../../api/product/requests";
 import type { ListSummary } from "../../api/product/responses";
 import { InvalidArgumentError } from "../errors";
-import { MAX_BARS, topWithOther, type Chart } from "../import/insights";
+import { MAX_BARS, countedBars, topWithOther, type Chart } from "../import/insights";
 
 /** The model code and cutoff as typed; the cutoff may be a share (0.7) or a percentage (70%). */
 export function parseListSummaryRequest(modelCode: string, cutoffText: string): ListSummaryRequest {
@@ -21,33 +21,49 @@ export function parseListSummaryRequest(modelCode: string, cutoffText: string): 
   return { modelCode: code, cutoff };
 }
 
-const count = (n: number | null | undefined) => (n ?? 0).toLocaleString("en-GB");
+const count = (n: number) => n.toLocaleString("en-GB");
 
+/**
+ * The summary in words. A count the service did not send is unknown and said to be, never
+ * shown as 0: "scored an unknown number of companies".
+ */
 export function summaryText(summary: ListSummary): string {
-  const scored = summary.TotalScored ?? 0;
-  const above = summary.CompaniesAboveCutoff ?? 0;
-  const share = scored > 0 ? ` (${((above / scored) * 100).toFixed(1)} %)` : "";
-  return `Model ${summary.ModelCode ?? "?"} scored ${count(scored)} companies; ${count(above)}${share} score ${summary.Cutoff ?? "?"} or more.`;
+  const { TotalScored: scored, CompaniesAboveCutoff: above, Cutoff: cutoff } = summary;
+  const model = `Model ${summary.ModelCode ?? "(not named in the answer)"}`;
+  const atCutoff = `score ${cutoff ?? "(cutoff not stated)"} or more`;
+  const share =
+    scored !== undefined && above !== undefined && scored > 0 ? ` (${((above / scored) * 100).toFixed(1)} %)` : "";
+  const scoredPart =
+    scored !== undefined ? `scored ${count(scored)} companies` : "did not say how many companies it scored";
+  const abovePart =
+    above !== undefined ? `${count(above)}${share} ${atCutoff}` : `the answer did not say how many ${atCutoff}`;
+  return `${model} ${scoredPart}; ${abovePart}.`;
+}
+
+/** The parts of a summary the service did not send, for the view to name. */
+export function summaryGaps(summary: ListSummary): string[] {
+  const parts: Array<[unknown, string]> = [
+    [summary.TotalScored, "how many companies were scored"],
+    [summary.CompaniesAboveCutoff, "how many pass the cutoff"],
+    [summary.ScoreDistribution, "the score distribution"],
+    [summary.CompaniesByRTIC, "companies by RTIC"],
+    [summary.TurnoverBands, "turnover bands"],
+    [summary.EmployeeBands, "employee bands"],
+  ];
+  return parts.filter(([value]) => value === undefined).map(([, name]) => name);
 }
 
 export function summaryCharts(summary: ListSummary): Chart[] {
   const charts: Chart[] = [];
-  const scores = summary.ScoreDistribution.map((b) => ({
-    label: `${(b.From ?? 0).toFixed(2)}–${(b.To ?? 0).toFixed(2)}`,
-    count: b.Count ?? 0,
-  }));
+  const range = (n: number | undefined) => (n === undefined ? "?" : n.toFixed(2));
+  const scores = countedBars(summary.ScoreDistribution, (b) => `${range(b.From)}–${range(b.To)}`);
   if (scores.length) charts.push({ id: "scores", title: "Companies by score", bars: scores });
-  const rtics = summary.CompaniesByRTIC.map((r) => ({
-    label: r.Description ?? r.Code ?? "Unknown",
-    count: r.Count ?? 0,
-  }));
+  const rtics = countedBars(summary.CompaniesByRTIC, (r) => r.Description ?? r.Code ?? "Unknown");
   if (rtics.length)
     charts.push({ id: "rtic", title: "Above the cutoff, by RTIC", bars: topWithOther(rtics, MAX_BARS) });
-  const bands = (rows: ListSummary["TurnoverBands"]) =>
-    rows.map((b) => ({ label: b.Band ?? "Unknown", count: b.Count ?? 0 }));
-  if (summary.TurnoverBands.length)
-    charts.push({ id: "turnover", title: "Above the cutoff, by turnover band", bars: bands(summary.TurnoverBands) });
-  if (summary.EmployeeBands.length)
-    charts.push({ id: "employees", title: "Above the cutoff, by employee band", bars: bands(summary.EmployeeBands) });
+  const turnover = countedBars(summary.TurnoverBands, (b) => b.Band ?? "Unknown");
+  if (turnover.length) charts.push({ id: "turnover", title: "Above the cutoff, by turnover band", bars: turnover });
+  const employees = countedBars(summary.EmployeeBands, (b) => b.Band ?? "Unknown");
+  if (employees.length) charts.push({ id: "employees", title: "Above the cutoff, by employee band", bars: employees });
   return charts;
 }

@@ -29,18 +29,21 @@ export function topWithOther(bars: Bar[], max: number): Bar[] {
 
 export function insightCharts(insights: Insights, max = MAX_BARS): Chart[] {
   const charts: Chart[] = [];
-  const rtics = insights.CompaniesByRTIC.map((r) => ({
-    label: r.Description ?? r.Code ?? "Unknown",
-    count: r.Count ?? 0,
-  }));
+  const rtics = countedBars(insights.CompaniesByRTIC, (r) => r.Description ?? r.Code ?? "Unknown");
   if (rtics.length) charts.push({ id: "rtic", title: "Companies by RTIC", bars: topWithOther(rtics, max) });
-  const bands = (rows: typeof insights.TurnoverBands) =>
-    rows.map((b) => ({ label: b.Band ?? "Unknown", count: b.Count ?? 0 }));
-  if (insights.TurnoverBands.length)
-    charts.push({ id: "turnover", title: "Companies by turnover band", bars: bands(insights.TurnoverBands) });
-  if (insights.EmployeeBands.length)
-    charts.push({ id: "employees", title: "Companies by employee band", bars: bands(insights.EmployeeBands) });
+  const turnover = countedBars(insights.TurnoverBands, (b) => b.Band ?? "Unknown");
+  if (turnover.length) charts.push({ id: "turnover", title: "Companies by turnover band", bars: turnover });
+  const employees = countedBars(insights.EmployeeBands, (b) => b.Band ?? "Unknown");
+  if (employees.length) charts.push({ id: "employees", title: "Companies by employee band", bars: employees });
   return charts;
+}
+
+/** Bars with a count; a bar the service sent without one is left out rather than drawn as 0. */
+export function countedBars<T extends { Count?: number | undefined }>(
+  rows: readonly T[] | undefined,
+  label: (row: T) => string,
+): Bar[] {
+  return (rows ?? []).flatMap((row) => (row.Count === undefined ? [] : [{ label: label(row), count: row.Count }]));
 }
 
 /** The chart in words, for screen readers and for anyone who cannot see the picture. */
