@@ -3,6 +3,7 @@
  * and content type; the wording of `detail`/`message` is only ever shown, never matched.
  */
 import { z } from "zod";
+import { isObject, valueOf } from "../read";
 import type { FieldError, ProblemDetails } from "./errors";
 
 const ProblemDetailsSchema = z.looseObject({
@@ -108,5 +109,23 @@ export function parseErrorBody(contentType: string | undefined, text: string): P
   if (problem.success && (problem.data.title || problem.data.status)) {
     return { body: json, problem: problem.data, serverMessage: problem.data.title, origin };
   }
-  return { body: json, origin };
+  const nested = nestedMessage(json);
+  return nested ? { body: json, serverMessage: nested.slice(0, MAX_TEXT), origin } : { body: json, origin };
+}
+
+const MESSAGE_KEYS = ["message", "detail", "error_description", "description", "title"] as const;
+
+/** Other plausible error bodies: `{error: {message}}`, `{errors: [{detail}]}`, `{Message}`. */
+function nestedMessage(json: unknown): string | undefined {
+  if (!isObject(json)) return undefined;
+  const direct = valueOf(json, ...MESSAGE_KEYS);
+  if (typeof direct === "string") return direct;
+  const error = valueOf(json, "error");
+  if (isObject(error)) return nestedMessage(error);
+  const errors = valueOf(json, "errors");
+  if (Array.isArray(errors)) {
+    const messages = errors.map(nestedMessage).filter((m): m is string => m !== undefined);
+    return messages.length ? messages.join("; ") : undefined;
+  }
+  return undefined;
 }

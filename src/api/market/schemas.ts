@@ -1,7 +1,17 @@
 /** Schemas of the multi-market service (markets us, fr, de, ie). */
 import { z } from "zod";
 import { nonEmptyText, wholeNumber } from "../input";
-import { CodeDescriptionSchema, FilterGroupSchema, lenient, lenientArray } from "../lenient";
+import {
+  CodeDescriptionSchema,
+  FilterGroupSchema,
+  lenient,
+  lenientArray,
+  named,
+  readFilterCatalogue,
+  requiredList,
+  type FilterFieldAliases,
+} from "../lenient";
+import { isObject, listIn } from "../read";
 
 export const MARKETS = ["us", "fr", "de", "ie"] as const;
 export type Market = (typeof MARKETS)[number];
@@ -30,8 +40,8 @@ export const MarketCompaniesRequestSchema = z.strictObject({
 });
 export type MarketCompaniesRequest = z.input<typeof MarketCompaniesRequestSchema>;
 
-/** INFERRED (CONTRACT-CHOICES.md "Company record"): every field lenient. */
-export const MarketCompanySchema = z.looseObject({
+/** INFERRED (CONTRACT-CHOICES.md "Company record"): every field lenient, in any case, with a few other names. */
+export const MarketCompanyFieldsSchema = z.looseObject({
   CompanyNumber: lenient(z.string()),
   CompanyName: lenient(z.string()),
   Market: lenient(z.string()),
@@ -48,6 +58,15 @@ export const MarketCompanySchema = z.looseObject({
   Currency: lenient(z.string()),
   IncorporationDate: lenient(z.string()),
 });
+export const MarketCompanySchema = named(
+  {
+    CompanyNumber: ["Number", "Id"],
+    CompanyName: ["Name"],
+    PostalCode: ["Postcode", "Zip", "ZipCode"],
+    NAICS: ["Codes", "IndustryCodes"],
+  },
+  MarketCompanyFieldsSchema,
+);
 export type MarketCompany = z.infer<typeof MarketCompanySchema>;
 
 const counted = { Count: lenient(z.number()) };
@@ -66,11 +85,17 @@ export const MarketCompaniesResponseSchema = z.looseObject({
 });
 export type MarketCompaniesResponse = z.infer<typeof MarketCompaniesResponseSchema>;
 
-/** INFERRED (CONTRACT-CHOICES.md "GET /filters"). */
-export const MarketFiltersSchema = z.looseObject({
-  Market: lenient(z.string()),
-  Filters: lenientArray(FilterGroupSchema),
-});
+/** INFERRED (CONTRACT-CHOICES.md "Other body filters"): the request field each market filter group feeds, and other names for it. */
+export const MARKET_FILTER_GROUPS: FilterFieldAliases = {
+  NAICS: ["NAICSCodes", "Codes", "IndustryCodes", "Industries", "NAF", "WZ", "NACE"],
+  Locations: ["Location", "Regions", "States", "Counties", "Departements", "Lander"],
+};
+
+/** INFERRED (CONTRACT-CHOICES.md "GET /filters"), as a list of groups or keyed by group (lenient.ts readFilterCatalogue). */
+export const MarketFiltersSchema = z.preprocess(
+  (body) => readFilterCatalogue(body, MARKET_FILTER_GROUPS),
+  z.looseObject({ Market: lenient(z.string()), Filters: z.array(FilterGroupSchema) }),
+);
 export type MarketFilters = z.infer<typeof MarketFiltersSchema>;
 
 export const MarketSearchRequestSchema = z.strictObject({
@@ -78,8 +103,19 @@ export const MarketSearchRequestSchema = z.strictObject({
   limit: wholeNumber(SEARCH_LIMIT.min, SEARCH_LIMIT.max).optional(),
 });
 export type MarketSearchRequest = z.input<typeof MarketSearchRequestSchema>;
-/** INFERRED (CONTRACT-CHOICES.md "GET /search"): best first. */
-export const MarketSearchResponseSchema = z.looseObject({ Companies: lenientArray(MarketCompanySchema) });
+/** Puts the list a body carries (bare, or under `names` or a common envelope key) under `name`. */
+const listUnder =
+  (name: string, ...names: string[]) =>
+  (body: unknown) => {
+    const list = listIn(body, name, ...names);
+    return list ? { ...(isObject(body) ? body : {}), [name]: list } : body;
+  };
+
+/** INFERRED (CONTRACT-CHOICES.md "GET /search"): best first; `{Companies}`, another envelope or a bare array. */
+export const MarketSearchResponseSchema = z.preprocess(
+  listUnder("Companies", "Matches", "Hits"),
+  z.looseObject({ Companies: requiredList(MarketCompanySchema) }),
+);
 export type MarketSearchResponse = z.infer<typeof MarketSearchResponseSchema>;
 
 export const MarketBatchRequestSchema = z.strictObject({
@@ -89,7 +125,15 @@ export const MarketBatchRequestSchema = z.strictObject({
     .max(MAX_BATCH_NUMBERS, `must hold at most ${MAX_BATCH_NUMBERS} numbers`),
 });
 /** INFERRED (CONTRACT-CHOICES.md "Batch"): one result per entry, in order; `Company` null when unknown. */
-export const MarketBatchResponseSchema = z.looseObject({
-  Results: lenientArray(z.looseObject({ CompanyNumber: lenient(z.string()), Company: lenient(MarketCompanySchema) })),
-});
+export const MarketBatchResponseSchema = z.preprocess(
+  listUnder("Results"),
+  z.looseObject({
+    Results: requiredList(
+      named(
+        { Company: ["Record", "Data"] },
+        z.looseObject({ CompanyNumber: lenient(z.string()), Company: lenient(MarketCompanySchema) }),
+      ),
+    ),
+  }),
+);
 export type MarketBatchResponse = z.infer<typeof MarketBatchResponseSchema>;

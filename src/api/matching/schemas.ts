@@ -1,5 +1,6 @@
 /** Schemas of the company matching service: single match, batch jobs and their results. */
 import { z } from "zod";
+import { isObject, listIn } from "../read";
 import { text, wholeNumber } from "../input";
 import { lenient } from "../lenient";
 
@@ -99,9 +100,16 @@ export const BatchStatusSchema = BatchJobSchema.extend({
 export type BatchStatus = z.infer<typeof BatchStatusSchema>;
 
 /** INFERRED (CONTRACT-CHOICES.md "Results"): rows processed so far, each echoing its request `id`. */
-export const BatchResultsSchema = z.looseObject({
-  job_id: lenient(z.string()),
-  status: lenient(z.string()),
-  results: z.array(MatchResultSchema),
-});
+export const BatchResultsSchema = z.preprocess(
+  (body) => {
+    // Read tolerantly: the rows under `results`, another envelope key (`data`, `items`), or a bare array.
+    const rows = listIn(body, "results", "rows", "matches");
+    return rows ? { ...(isObject(body) ? body : {}), results: rows } : body;
+  },
+  z.looseObject({
+    job_id: lenient(z.string()),
+    status: lenient(z.string()),
+    results: z.array(MatchResultSchema),
+  }),
+);
 export type BatchResults = z.infer<typeof BatchResultsSchema>;

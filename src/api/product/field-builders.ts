@@ -4,6 +4,7 @@
  * (`fields.ts`) is read off the schema and the two cannot drift.
  */
 import { z } from "zod";
+import { isObject, withNames } from "../read";
 
 export type FieldKind =
   "string" | "number" | "integer" | "boolean" | "date" | "datetime" | "string[]" | "object" | "object[]";
@@ -38,17 +39,36 @@ export const field = {
     tag(z.looseObject(shape).nullish(), "object", d, scope),
   objects: <S extends z.ZodRawShape>(shape: S, d?: string, scope?: string) =>
     tag(z.array(z.looseObject(shape)).nullish(), "object[]", d, scope),
-  /** An array whose item shape is INFERRED: a malformed array degrades to undefined. */
-  inferredObjects: <S extends z.ZodRawShape>(shape: S, d?: string) =>
-    tag(
+  /**
+   * An array whose item shape is INFERRED, read tolerantly: items in any case, a code item sent as
+   * a bare string read as its `Code`, `Name`/`Label` read as `Description`; an item that is not
+   * an object is dropped, and a value that is not an array degrades to undefined.
+   */
+  inferredObjects: <S extends z.ZodRawShape>(shape: S, d?: string) => {
+    const names = inferredItemNames(Object.keys(shape));
+    const readItems = (items: unknown) =>
+      Array.isArray(items) ? items.map((raw) => readInferredItem(raw, names)).filter(isObject) : items;
+    return tag(
       z
-        .array(z.looseObject(lenientShape(shape)))
+        .preprocess(readItems, z.array(z.looseObject(lenientShape(shape))))
         .nullish()
         .catch(undefined),
       "object[]",
       d,
-    ),
+    );
+  },
 };
+
+/** Each field of an inferred item, with the other names a service may give it. */
+function inferredItemNames(keys: readonly string[]): Record<string, readonly string[]> {
+  const aliases: Record<string, readonly string[]> = { Description: ["Name", "Label", "Title"] };
+  return Object.fromEntries(keys.map((key) => [key, aliases[key] ?? []]));
+}
+
+function readInferredItem(raw: unknown, names: Record<string, readonly string[]>): unknown {
+  if ((typeof raw === "string" || typeof raw === "number") && "Code" in names) return { Code: String(raw) };
+  return isObject(raw) ? withNames(raw, names) : raw;
+}
 
 type Lenient<S extends z.ZodRawShape> = { [K in keyof S]: z.ZodCatch<S[K]> };
 

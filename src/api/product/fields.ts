@@ -22,10 +22,12 @@ export interface CompanyFieldInfo {
 
 function unwrap(schema: z.ZodType): z.ZodType {
   let current = schema;
-  while (current instanceof z.ZodOptional || current instanceof z.ZodNullable || current instanceof z.ZodCatch) {
-    current = current.unwrap() as z.ZodType;
+  for (;;) {
+    if (current instanceof z.ZodOptional || current instanceof z.ZodNullable || current instanceof z.ZodCatch)
+      current = current.unwrap() as z.ZodType;
+    else if (current instanceof z.ZodPipe) current = current.out as z.ZodType;
+    else return current;
   }
-  return current;
 }
 
 function itemShape(schema: z.ZodType, kind: FieldKind): z.ZodRawShape | undefined {

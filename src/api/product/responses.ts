@@ -3,7 +3,6 @@ import { z } from "zod";
 import {
   FilterGroupSchema,
   lenient,
-  lenientArray,
   named,
   optionalList,
   readFilterCatalogue,

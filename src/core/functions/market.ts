@@ -1,5 +1,5 @@
 /** UKCO.MARKET: a field of a company in the US, France, Germany or Ireland. */
-import { MarketCompanySchema, MARKETS, type Market } from "../../api/market/schemas";
+import { MarketCompanyFieldsSchema, MARKETS, type Market } from "../../api/market/schemas";
 import { toDateCell, type CellGrid, type CellScalar } from "../cell-value";
 import { closestMatches } from "../closest";
 import type { CallContext, Engine } from "../engine";
@@ -9,7 +9,7 @@ import { asScalar, isBlank } from "./arguments";
 import { LIST_SEPARATOR } from "./field";
 
 /** The fields of a market record (CONTRACT-CHOICES.md "Company record"), in the schema's order. */
-export const MARKET_FIELDS: readonly string[] = Object.keys(MarketCompanySchema.shape);
+export const MARKET_FIELDS: readonly string[] = Object.keys(MarketCompanyFieldsSchema.shape);
 
 function asMarket(value: unknown): Market {
   const text = isBlank(value) ? "" : String(asScalar(value, "market")).trim().toLowerCase();
