@@ -9,6 +9,7 @@ import {
   type ClassificationClient,
 } from "./classification/client";
 import type { CredentialSource, ServiceName } from "./credentials";
+import { GuessedOperations } from "./guessed";
 import { Governor, type GovernorLimits } from "./http/governor";
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./http/retry";
 import { createTransport, type TransportOptions } from "./http/transport";
@@ -56,6 +57,8 @@ export interface ApiClients {
   market: MarketClient;
   /** One per service: subscribe for queue status, or inspect with `snapshot()`. */
   governors: Readonly<Record<ServiceName, Governor>>;
+  /** Which guessed operations these services turned out not to have (guessed.ts). */
+  guessed: GuessedOperations;
 }
 
 /** A matching key is only ever sent to matching. */
@@ -93,14 +96,16 @@ export function createApiClients(options: ApiClientsOptions): ApiClients {
       checkCredential: CREDENTIAL_CHECKS[service],
     });
   const t = options.timeouts ?? {};
+  const guessed = new GuessedOperations();
   return {
+    guessed,
     product: createProductClient(transport("product"), { ...PRODUCT_TIMEOUTS, ...t.product }),
     matching: createMatchingClient(transport("matching"), { ...MATCHING_TIMEOUTS, ...t.matching }),
     classification: createClassificationClient(transport("classification"), {
       ...CLASSIFICATION_TIMEOUTS,
       ...t.classification,
     }),
-    market: createMarketClient(transport("market"), { ...MARKET_TIMEOUTS, ...t.market }),
+    market: createMarketClient(transport("market"), { ...MARKET_TIMEOUTS, ...t.market }, guessed),
     governors,
   };
 }

@@ -2,6 +2,8 @@
 import type { z } from "zod";
 import type { RequestSpec } from "../http/request";
 import type { Transport } from "../http/transport";
+import { GuessedOperations } from "../guessed";
+import { HttpError } from "../http/errors";
 import type { CallOptions } from "../http/types";
 import { checkInput, nonEmptyText } from "../input";
 import {
@@ -14,6 +16,7 @@ import {
   MarketSchema,
   MarketSearchRequestSchema,
   MarketSearchResponseSchema,
+  MAX_BATCH_NUMBERS,
   type Market,
   type MarketBatchResponse,
   type MarketCompaniesRequest,
@@ -36,9 +39,25 @@ export interface MarketClient {
   search(market: Market, request: MarketSearchRequest, options?: CallOptions): Promise<MarketSearchResponse>;
   batch(market: Market, companyNumbers: readonly string[], options?: CallOptions): Promise<MarketBatchResponse>;
   company(market: Market, companyNumber: string, options?: CallOptions): Promise<MarketCompany>;
+  /**
+   * Companies by number, each answered with its record, null when the market does not know it, or
+   * the error of its own request: through `batch` (1,000 a request), or, where the service has no
+   * batch operation (guessed.ts), one `company` request per number, each governed.
+   */
+  lookup(market: Market, companyNumbers: readonly string[], options?: CallOptions): Promise<MarketLookup>;
 }
 
-export function createMarketClient(transport: Transport, timeouts = MARKET_TIMEOUTS): MarketClient {
+export type MarketLookup = Map<string, MarketCompany | null | Error>;
+
+/** A data 404 (plain JSON, no `trace`): the market does not know the company. */
+const isUnknownCompany = (error: unknown) =>
+  error instanceof HttpError && error.status === 404 && error.origin === "service";
+
+export function createMarketClient(
+  transport: Transport,
+  timeouts = MARKET_TIMEOUTS,
+  guessed = new GuessedOperations(),
+): MarketClient {
   const root = (market: Market): string => `/v1/${checkInput("market", MarketSchema, market, "market")}`;
   // Every multi-market operation is a read, so resending after a network failure is safe.
   const send = <S extends z.ZodType>(
@@ -62,7 +81,7 @@ export function createMarketClient(transport: Transport, timeouts = MARKET_TIMEO
       options,
     );
 
-  return {
+  const client: MarketClient = {
     async listCompanies(market, request, options) {
       const json = checkInput("market", MarketCompaniesRequestSchema, request);
       return send(
@@ -93,5 +112,30 @@ export function createMarketClient(transport: Transport, timeouts = MARKET_TIMEO
       const number = encodeURIComponent(checkInput("market", nonEmptyText, companyNumber, "companyNumber"));
       return send("company", "GET", `${root(market)}/companies/${number}`, MarketCompanySchema, {}, options);
     },
+    async lookup(market, companyNumbers, options) {
+      const viaBatch = async (): Promise<MarketLookup> => {
+        const found: MarketLookup = new Map();
+        for (let i = 0; i < companyNumbers.length; i += MAX_BATCH_NUMBERS) {
+          const chunk = companyNumbers.slice(i, i + MAX_BATCH_NUMBERS);
+          const answer = await client.batch(market, chunk, options);
+          const byNumber = new Map(answer.Results.map((r) => [r.CompanyNumber ?? "", r.Company ?? null]));
+          for (const number of chunk) found.set(number, byNumber.get(number) ?? null);
+        }
+        return found;
+      };
+      const oneByOne = async (): Promise<MarketLookup> => {
+        const answers = await Promise.all(
+          companyNumbers.map((number) =>
+            client.company(market, number, options).then(
+              (company): MarketCompany | null | Error => company,
+              (error: unknown) => (isUnknownCompany(error) ? null : (error as Error)),
+            ),
+          ),
+        );
+        return new Map(companyNumbers.map((number, i) => [number, answers[i]!]));
+      };
+      return guessed.attempt("market.batch", viaBatch, oneByOne);
+    },
   };
+  return client;
 }

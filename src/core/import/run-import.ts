@@ -3,6 +3,7 @@
  * long lists), the count shown before importing, and the rows of each page. The run itself is
  * run-table.ts, shared by every table source.
  */
+import type { ApiClients } from "../../api/factory";
 import type { ProductClient } from "../../api/product/client";
 import { pageCompanies } from "../../api/product/paging";
 import { MAX_RETURN_COUNT, type CompaniesQuery } from "../../api/product/requests";
@@ -22,15 +23,32 @@ export type Insights = NonNullable<ListEnvelope["insights"]>;
 /** Contract maximum: the fewest requests against the product API's 200 a minute. */
 export const IMPORT_PAGE_SIZE = MAX_RETURN_COUNT;
 
-/** Uploads the numbers as a set when there are too many to send inline (API-FACTS: above about 10,000). */
+/** API-FACTS: inline `CompanyNumbers` serve up to about 50,000 numbers. */
+export const MAX_INLINE_NUMBERS = 50_000;
+
+/**
+ * Uploads the numbers as a set when there are too many to send inline (API-FACTS: above about
+ * 10,000). The upload is a guessed operation (api/guessed.ts): where the service has none, up to
+ * MAX_INLINE_NUMBERS numbers go inline instead, and more are refused with the reason.
+ */
 export async function prepareRequest(
-  product: ProductClient,
-  query: ImportQuery,
+  clients: Pick<ApiClients, "product" | "guessed">,
+  query: Pick<ImportQuery, "filters" | "companyNumbers">,
   options: CallOptions = {},
 ): Promise<CompaniesQuery> {
   if (!needsNumberSet(query)) return companiesRequest(query);
-  const set = await product.uploadCompanyNumberSet(query.companyNumbers, options);
-  return companiesRequest(query, set.CompanyNumberSetId);
+  const upload = async () => {
+    const set = await clients.product.uploadCompanyNumberSet(query.companyNumbers, options);
+    return companiesRequest(query, set.CompanyNumberSetId);
+  };
+  const inline = async () => {
+    if (query.companyNumbers.length > MAX_INLINE_NUMBERS)
+      throw new InvalidArgumentError(
+        `The product API has no number-set upload, so at most ${MAX_INLINE_NUMBERS.toLocaleString("en-GB")} company numbers can be sent at once; ${query.companyNumbers.length.toLocaleString("en-GB")} are selected. Select fewer, or add filters.`,
+      );
+    return companiesRequest(query);
+  };
+  return clients.guessed.attempt("product.uploadCompanyNumberSet", upload, inline);
 }
 
 export interface MatchCount {

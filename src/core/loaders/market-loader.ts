@@ -1,7 +1,8 @@
 /**
  * Multi-market companies by market and number, a burst at a time: the distinct numbers of one
- * market go 1,000 a request through the market batch operation (one result per number, in order;
- * `Company` null when the market does not know it). Keys are `market:number`.
+ * market go through the client's lookup — 1,000 a request by the batch operation, or one request
+ * per number where the service has none. A number the market does not know is a null record.
+ * Keys are `market:number`.
  */
 import type { Clock } from "../../api/http/types";
 import type { MarketClient } from "../../api/market/client";
@@ -28,19 +29,20 @@ export function createMarketLoader(client: () => MarketClient, clock: Clock): Ba
     missing: (key) => new NotFoundError(`No company ${key}.`),
     isolate: mayBelongToPartOfBatch,
     async loadMany(keys, signal) {
-      const answers = new Map<string, LoadedMarketCompany>();
-      // A burst may mix markets; each market is its own request (the batch path names the market).
+      const answers = new Map<string, LoadedMarketCompany | Error>();
+      // A burst may mix markets; each market is its own lookup (the paths name the market).
       for (const market of MARKETS) {
         const numbers = keys.filter((k) => k.startsWith(`${market}:`)).map((k) => k.slice(market.length + 1));
         if (!numbers.length) continue;
-        const answer = await client().batch(market, numbers, { signal });
+        const found = await client().lookup(market, numbers, { signal });
         const fetchedAt = clock.now();
-        const byNumber = new Map(answer.Results.map((r) => [r.CompanyNumber ?? "", r.Company ?? null]));
-        for (const number of numbers)
-          answers.set(marketKey(market, number), {
-            record: (byNumber.get(number) as Record<string, unknown> | null | undefined) ?? null,
-            fetchedAt,
-          });
+        for (const number of numbers) {
+          const record = found.get(number) ?? null;
+          answers.set(
+            marketKey(market, number),
+            record instanceof Error ? record : { record: record as Record<string, unknown> | null, fetchedAt },
+          );
+        }
       }
       return answers;
     },

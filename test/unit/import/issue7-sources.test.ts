@@ -129,20 +129,30 @@ test("a market list advances Offset and stops at TotalCount, even when the last 
   );
 });
 
-test("a market lookup writes one row per number in order, unknown numbers saying so", async () => {
+test("a market lookup writes one row per number in order, unknown numbers and failed lookups saying so", async () => {
   const market = {
-    batch: async (_m: string, numbers: string[]) => ({
-      Results: numbers.map((n) => ({
-        CompanyNumber: n,
-        Company: n === "2" ? null : { CompanyNumber: n, CompanyName: `Co ${n}` },
-      })),
-    }),
+    lookup: async (_m: string, numbers: string[]) =>
+      new Map(
+        numbers.map((n) => [
+          n,
+          n === "2"
+            ? null
+            : n === "4"
+              ? new Error("The service answered 500.")
+              : { CompanyNumber: n, CompanyName: `Co ${n}` },
+        ]),
+      ),
   };
-  const { written } = await run({ market } as never, { kind: "market-batch", market: "ie", numbers: ["1", "2", "3"] });
+  const { written } = await run({ market } as never, {
+    kind: "market-batch",
+    market: "ie",
+    numbers: ["1", "2", "3", "4"],
+  });
   expect(written.rows.map((r) => r.slice(0, 2))).toEqual([
     ["1", "Co 1"],
     ["2", "⚠ Not a company the ie market knows."],
     ["3", "Co 3"],
+    ["4", "⚠ Could not be looked up: The service answered 500."],
   ]);
 });
 

@@ -3,6 +3,7 @@ import type { ProductClient } from "../../../src/api/product/client";
 import type { CompaniesQuery } from "../../../src/api/product/requests";
 import type { ListEnvelope } from "../../../src/api/product/responses";
 import { resolveColumns, type SheetValue } from "../../../src/core/import/columns";
+import { GuessedOperations } from "../../../src/api/guessed";
 import { countMatches, prepareRequest, runImport, type TableSink } from "../../../src/core/import/run-import";
 import { NUMBER_SET_THRESHOLD } from "../../../src/core/import/query";
 
@@ -159,17 +160,16 @@ describe("before an import", () => {
   test("more than 10,000 numbers are uploaded as a set and the query sends its id", async () => {
     const { product, uploads } = fakeProduct([]);
     const numbers = Array.from({ length: NUMBER_SET_THRESHOLD + 1 }, (_, i) => String(i).padStart(8, "0"));
-    const request = await prepareRequest(product, {
+    const clients = { product, guessed: new GuessedOperations() };
+    const request = await prepareRequest(clients, {
       filters: { Nations: ["Wales"] },
       companyNumbers: numbers,
-      columns: ["CompanyName"],
     });
     expect(uploads).toEqual([numbers]);
     expect(request).toEqual({ Nations: ["Wales"], CompanyNumberSetId: "cns_test", AllowLargeAnalysis: true });
-    const small = await prepareRequest(product, {
+    const small = await prepareRequest(clients, {
       filters: {},
       companyNumbers: ["00000001"],
-      columns: ["CompanyName"],
     });
     expect(small).toEqual({ CompanyNumbers: ["00000001"] });
     expect(uploads).toHaveLength(1);

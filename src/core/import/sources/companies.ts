@@ -13,7 +13,7 @@ export const companiesSource: TableSourceDefinition<CompaniesSource> = {
   describe: (source) => describeQuery(source.query),
   async prepare(clients, source, call) {
     // Refresh: a number set is uploaded afresh (sets expire) and the count is taken again.
-    const request = await prepareRequest(clients.product, source.query, call);
+    const request = await prepareRequest(clients, source.query, call);
     const { total } = await countMatches(clients.product, request, call);
     return preparedCompanies(clients.product, source.query, request, total);
   },

@@ -1,7 +1,7 @@
 /**
- * A market's companies by number: the selected numbers through the market batch operation, 1,000
- * a request, one row per number in the order given; a number the market does not know keeps its
- * row and says so.
+ * A market's companies by number: the selected numbers through the client's lookup (the batch
+ * operation, 1,000 a request, or one request per number where the service has none), one row per
+ * number in the order given; a number the market does not know keeps its row and says so.
  */
 import { z } from "zod";
 import { MarketSchema, MAX_BATCH_NUMBERS } from "../../../api/market/schemas";
@@ -30,6 +30,12 @@ export function unknownNumberRow(number: string, market: string): RowPage["rows"
   );
 }
 
+function failedNumberRow(number: string, error: Error): RowPage["rows"][number] {
+  return MARKET_COLUMNS.map((_, i) =>
+    i === 0 ? asSheetText(number) : i === 1 ? asSheetText(`⚠ Could not be looked up: ${error.message}`) : "",
+  );
+}
+
 export const marketBatchSource: TableSourceDefinition<MarketBatchSource> = {
   kind: "market-batch",
   schema: MarketBatchSourceSchema,
@@ -45,14 +51,19 @@ export const marketBatchSource: TableSourceDefinition<MarketBatchSource> = {
         (async function* (): AsyncGenerator<RowPage> {
           for (let i = 0; i < source.numbers.length; i += MAX_BATCH_NUMBERS) {
             const chunk = source.numbers.slice(i, i + MAX_BATCH_NUMBERS);
-            const answer = await clients.market.batch(source.market, chunk, { signal, onWait });
-            const byNumber = new Map(answer.Results.map((r) => [r.CompanyNumber, r.Company]));
+            const found = await clients.market.lookup(source.market, chunk, { signal, onWait });
+            let invalid = 0;
             const rows = chunk.map((number) => {
-              const company = byNumber.get(number);
+              const company = found.get(number);
+              if (company instanceof Error) {
+                invalid += 1;
+                return failedNumberRow(number, company);
+              }
               return company ? marketRow(company) : unknownNumberRow(number, source.market);
             });
-            // Unknown numbers are answers, not broken records: their rows say so.
-            yield { rows, invalid: 0 };
+            // Unknown numbers are answers, not broken records: their rows say so. A number whose own
+            // request failed keeps its row too, with the reason.
+            yield { rows, invalid };
           }
         })(),
     };

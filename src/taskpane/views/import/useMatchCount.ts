@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { CompaniesQuery } from "../../../api/product/requests";
 import { companiesRequest, hasCriteria, needsNumberSet, type ImportQuery } from "../../../core/import/query";
-import { countMatches, type Insights } from "../../../core/import/run-import";
+import { countMatches, prepareRequest, type Insights } from "../../../core/import/run-import";
 import { useRuntime } from "../../runtime-context";
 
 /** INFERRED (ours): quiet time before counting, so typing in a picker does not spend requests. */
@@ -24,7 +24,8 @@ export function useMatchCount(criteria: Criteria, active: boolean): [CountState,
   const { clients } = useRuntime();
   const [state, setState] = useState<CountState>({ status: "idle" });
   const [attempt, setAttempt] = useState(0);
-  const uploaded = useRef<{ numbers: readonly string[]; setId: string } | undefined>(undefined);
+  // The request prepared for this list of numbers (an uploaded set's id, or the numbers inline).
+  const prepared = useRef<{ numbers: readonly string[]; request: CompaniesQuery } | undefined>(undefined);
 
   useEffect(() => {
     if (!active || !hasCriteria(criteria)) {
@@ -36,15 +37,15 @@ export function useMatchCount(criteria: Criteria, active: boolean): [CountState,
     const stop = new AbortController();
     const timer = setTimeout(async () => {
       try {
-        let setId: string | undefined;
+        let request: CompaniesQuery;
         if (needsNumberSet(criteria)) {
-          if (uploaded.current?.numbers !== criteria.companyNumbers) {
-            const set = await clients.product.uploadCompanyNumberSet(criteria.companyNumbers, { signal: stop.signal });
-            uploaded.current = { numbers: criteria.companyNumbers, setId: set.CompanyNumberSetId };
+          if (prepared.current?.numbers !== criteria.companyNumbers) {
+            const ready = await prepareRequest(clients, criteria, { signal: stop.signal });
+            prepared.current = { numbers: criteria.companyNumbers, request: ready };
           }
-          setId = uploaded.current.setId;
-        }
-        const request = companiesRequest(criteria, setId);
+          // Filters may have changed since; the numbers travel as the set's id when one was uploaded.
+          request = companiesRequest(criteria, prepared.current.request.CompanyNumberSetId);
+        } else request = companiesRequest(criteria);
         const count = await countMatches(clients.product, request, { signal: stop.signal });
         if (!stop.signal.aborted) setState({ status: "ready", ...count, request });
       } catch (error) {

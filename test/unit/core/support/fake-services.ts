@@ -157,6 +157,11 @@ export class FakeServices {
         })),
       };
     },
+    // Like the real client's lookup where the service has the batch operation.
+    lookup: async (market: string, numbers: readonly string[]) => {
+      const answer = await this.market.batch(market as never, numbers);
+      return new Map(answer.Results.map((r) => [r.CompanyNumber, r.Company]));
+    },
   } as unknown as MarketClient;
 
   get clients(): EngineClients {
