@@ -1,7 +1,8 @@
 /** Explore lists: the catalogue of curated lists, and one of them imported as a table that refreshes in place. */
-import { Button, Radio, RadioGroup, Spinner, Text, makeStyles, tokens } from "@fluentui/react-components";
+import { Button, Field, Input, Radio, RadioGroup, Spinner, Text, makeStyles, tokens } from "@fluentui/react-components";
 import { useCallback, useEffect, useState } from "react";
-import type { ExploreCatalogue } from "../../../api/product/responses";
+import type { ExploreListEntry } from "../../../api/product/responses";
+import { loadExploreLists, typedListId, type ExploreLists as ListsAnswer } from "../../../core/explore/lists";
 import { DEFAULT_COLUMNS } from "../../../core/import/columns";
 import { importSourceToNewSheet } from "../../../host/import-actions";
 import { ErrorBar } from "../../components/ErrorBar";
@@ -15,22 +16,21 @@ import type { PaneView, ViewProps } from "../registry";
 const useStyles = makeStyles({ stack: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM } });
 
 type Catalogue =
-  | { status: "idle" | "loading" }
-  | { status: "ready"; lists: ExploreCatalogue["Lists"] }
-  | { status: "failed"; error: unknown };
+  { status: "idle" | "loading" } | ({ status: "ready" } & ListsAnswer) | { status: "failed"; error: unknown };
 
 function ExploreLists({ navigate, active }: ViewProps) {
   const styles = useStyles();
   const { clients } = useRuntime();
   const [catalogue, setCatalogue] = useState<Catalogue>({ status: "idle" });
   const [chosen, setChosen] = useState<string>();
+  const [typed, setTyped] = useState("");
   const [columns, setColumns] = useState<string[]>([...DEFAULT_COLUMNS]);
   const run = useImportRun();
   const signIn = () => navigate("sign-in");
   const load = useCallback(() => {
     setCatalogue({ status: "loading" });
-    clients.product.exploreCatalogue().then(
-      (answer) => setCatalogue({ status: "ready", lists: answer.Lists }),
+    loadExploreLists(clients).then(
+      (answer) => setCatalogue({ status: "ready", ...answer }),
       (error: unknown) => setCatalogue({ status: "failed", error }),
     );
   }, [clients]);
@@ -38,7 +38,13 @@ function ExploreLists({ navigate, active }: ViewProps) {
     if (active && catalogue.status === "idle") load();
   }, [active, catalogue.status, load]);
 
-  const list = catalogue.status === "ready" ? catalogue.lists.find((l) => l.ListId === chosen) : undefined;
+  // A list ID typed by hand wins over the one picked from the catalogue.
+  const typedId = typedListId(typed);
+  const list: ExploreListEntry | undefined = typedId
+    ? { ListId: typedId, Name: undefined, Description: undefined, CompanyCount: undefined }
+    : catalogue.status === "ready"
+      ? catalogue.lists.find((l) => l.ListId === chosen)
+      : undefined;
   const start = () => {
     if (!list) return;
     void run.run((options) =>
@@ -63,8 +69,16 @@ function ExploreLists({ navigate, active }: ViewProps) {
           <Button onClick={load}>Try again</Button>
         </div>
       )}
-      {catalogue.status === "ready" && catalogue.lists.length === 0 && (
-        <Text>The service offers no lists to explore.</Text>
+      {catalogue.status === "ready" && catalogue.source === "filters" && (
+        <Text>
+          The product API has no catalogue of explore lists.{" "}
+          {catalogue.lists.length > 0
+            ? "These are the lists its filter catalogue names; you can also type a list ID."
+            : "Type the ID of a list you know."}
+        </Text>
+      )}
+      {catalogue.status === "ready" && catalogue.source === "catalogue" && catalogue.lists.length === 0 && (
+        <Text>The product API's catalogue lists no explore lists. Type the ID of a list you know.</Text>
       )}
       {catalogue.status === "ready" && catalogue.lists.length > 0 && (
         <RadioGroup aria-label="Lists" value={chosen ?? ""} onChange={(_, data) => setChosen(data.value)}>
@@ -77,6 +91,9 @@ function ExploreLists({ navigate, active }: ViewProps) {
           ))}
         </RadioGroup>
       )}
+      <Field label="Or type a list ID" hint="Any list the product API knows, such as scottish-scaleups.">
+        <Input value={typed} onChange={(_, data) => setTyped(data.value)} data-testid="explore-list-id" />
+      </Field>
       <ColumnChooser columns={columns} onChange={setColumns} />
       <Button appearance="primary" disabled={run.state.status === "running" || !list} onClick={start}>
         {list ? `Import "${list.Name ?? list.ListId}" to a new sheet` : "Choose a list to import"}
