@@ -18,6 +18,7 @@ import { CodePicker } from "./CodePicker";
 import { ColumnChooser } from "./ColumnChooser";
 import { InsightsPanel } from "./InsightsPanel";
 import { NumbersFromSelection, type NumbersSource } from "./NumbersFromSelection";
+import { TypedCodes } from "./TypedCodes";
 import { useFilterCatalogue } from "./useFilterCatalogue";
 import { useMatchCount } from "./useMatchCount";
 
@@ -57,6 +58,11 @@ function ImportCompanies({ navigate, active }: ViewProps) {
         />
       )}
       {catalogue.status === "failed" && <Button onClick={reloadCatalogue}>Try again</Button>}
+      {catalogue.status === "ready" && catalogue.groups.length === 0 && (
+        <Text data-testid="no-filter-groups">
+          The product API offered no filter groups. Type codes by hand below, or import by company numbers.
+        </Text>
+      )}
       {catalogue.status === "ready" &&
         FILTER_FIELDS.map((field) => {
           const group = catalogue.groups.find((g) => g.field === field);
@@ -69,6 +75,14 @@ function ImportCompanies({ navigate, active }: ViewProps) {
             />
           ) : null;
         })}
+      {(catalogue.status === "failed" || catalogue.status === "ready") && (
+        <TypedCodes
+          fields={FILTER_FIELDS.filter(
+            (field) => catalogue.status === "failed" || !catalogue.groups.some((g) => g.field === field),
+          )}
+          onChange={(field, codes) => setFilters((f) => ({ ...f, [field]: codes }))}
+        />
+      )}
       <NumbersFromSelection source={numbers} onChange={setNumbers} />
       <ColumnChooser columns={columns} onChange={setColumns} />
       <div role="status" aria-live="polite" data-testid="match-count">
