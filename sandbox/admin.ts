@@ -1,5 +1,5 @@
 import { indexOfNumber } from "./data/dataset";
-import type { FaultConfig } from "./faults";
+import { FAULT_RATES, type FaultConfig } from "./faults";
 import { Router } from "./http/router";
 import { type Reply, type RequestContext, json, parseObjectBody } from "./http/types";
 import type { ServiceName } from "./rate-limit";
@@ -12,16 +12,7 @@ import type { SandboxState } from "./state";
  * It has no authentication: the sandbox holds only sample data and listens on localhost.
  */
 
-const FAULT_NUMBERS = [
-  "latencyMs",
-  "rate429",
-  "rate500",
-  "rate503",
-  "rate504",
-  "timeoutRate",
-  "malformedRate",
-  "seed",
-] as const;
+const FAULT_NUMBERS = ["latencyMs", "seed", ...FAULT_RATES] as const;
 const SERVICES: readonly ServiceName[] = ["product", "matching", "classification", "market"];
 
 const bad = (message: string): Reply => json(400, { message });
@@ -38,7 +29,7 @@ export function parseFaults(input: Record<string, unknown>): Partial<FaultConfig
       if (
         typeof value !== "number" ||
         value < 0 ||
-        (key.startsWith("rate") || key.endsWith("Rate") ? value > 1 : false)
+        ((FAULT_RATES as readonly string[]).includes(key) ? value > 1 : false)
       )
         return `${key} must be a number${key.includes("ate") ? " from 0 to 1" : " of 0 or more"}`;
       (out as Record<string, number>)[key] = value;

@@ -1,4 +1,15 @@
 import type { FaultConfig } from "./faults";
+
+/** The flags of the transport and job faults, by the setting each sets. */
+const TRANSPORT_FAULT_FLAGS = {
+  "--fault-cut": "rateCutBody",
+  "--fault-html502": "rateHtml502",
+  "--fault-reset": "rateReset",
+  "--fault-drip": "rateDrip",
+  "--fault-429-no-retry-after": "rate429NoRetryAfter",
+  "--fault-job-fail": "rateJobFail",
+  "--fault-job-stuck": "rateJobStuck",
+} as const;
 import type { ServiceName } from "./rate-limit";
 import type { StartSandboxOptions } from "./sandbox";
 
@@ -16,6 +27,10 @@ export const USAGE = `Usage: npm run sandbox -- [options]
   --fault-429 P --fault-500 P --fault-503 P --fault-504 P   share of requests answered with that status
   --fault-timeout P        share of requests held back; --timeout-ms MS how long (0 = until closed)
   --fault-malformed P      share of responses truncated or of the wrong shape
+  --fault-cut P --fault-html502 P --fault-reset P --fault-drip P   share of answers cut off mid-JSON, replaced
+                           by a proxy's HTML 502 page, reset part-way, or dripped out over 1.5 s
+  --fault-429-no-retry-after P   share of requests answered 429 without Retry-After
+  --fault-job-fail P --fault-job-stuck P   share of batch match jobs that fail, or stall for ever, halfway
   --fault-services a,b     services the fault rates apply to (product,matching,classification,market)
   --fault-seed S           seed of the fault sequence (default: --seed)
   --degraded a,b           matching steps reported degraded (exact_index,fuzzy_index,hint_lookup,register_status)
@@ -90,6 +105,15 @@ export function parseArgs(argv: readonly string[]): StartSandboxOptions & { help
       }
       case "--fault-malformed":
         faults.malformedRate = num(flag, next());
+        break;
+      case "--fault-cut":
+      case "--fault-html502":
+      case "--fault-reset":
+      case "--fault-drip":
+      case "--fault-429-no-retry-after":
+      case "--fault-job-fail":
+      case "--fault-job-stuck":
+        faults[TRANSPORT_FAULT_FLAGS[flag]] = num(flag, next());
         break;
       case "--fault-services":
         faults.services = list() as ServiceName[];

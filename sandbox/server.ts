@@ -1,6 +1,7 @@
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from "node:http";
 import { BodyTooLarge, readBody } from "./http/body";
 import { answerPreflight, applyCors } from "./http/cors";
+import type { BodyFault } from "./faults";
 import type { Reply } from "./http/types";
 import type { Service } from "./service";
 import type { SandboxState } from "./state";
@@ -75,9 +76,12 @@ export function createSandboxServer(
       await hold(decision.hold, res);
       if (res.destroyed || res.writableEnded) return;
     }
+    if (decision.html502) return sendHtml502(res);
     let reply: Reply;
-    if (decision.status) reply = service.faultReply(decision.status);
-    else {
+    if (decision.status) {
+      reply = service.faultReply(decision.status);
+      if (decision.noRetryAfter) reply = withoutRetryAfter(reply);
+    } else {
       try {
         reply = await service.handle({
           method,
@@ -91,7 +95,7 @@ export function createSandboxServer(
         reply = service.faultReply(500);
       }
     }
-    send(res, reply, decision.malformed ? (text) => state.faults.malform(text) : null);
+    send(res, reply, decision.malformed ? (text) => state.faults.malform(text) : null, decision.body);
   }
 
   const server = createServer((req, res) => {
@@ -114,7 +118,12 @@ export function createSandboxServer(
   };
 }
 
-function send(res: ServerResponse, reply: Reply, corrupt: ((text: string) => string) | null): void {
+function send(
+  res: ServerResponse,
+  reply: Reply,
+  corrupt: ((text: string) => string) | null,
+  bodyFault?: BodyFault,
+): void {
   if (res.destroyed || res.writableEnded) return;
   res.statusCode = reply.status;
   for (const [k, v] of Object.entries(reply.headers ?? {})) res.setHeader(k, v);
@@ -124,5 +133,53 @@ function send(res: ServerResponse, reply: Reply, corrupt: ((text: string) => str
   }
   const text = JSON.stringify(reply.body);
   res.setHeader("Content-Type", reply.contentType ?? "application/json");
-  res.end(corrupt ? corrupt(text) : text);
+  const out = corrupt ? corrupt(text) : text;
+  if (bodyFault) return sendFaulty(res, out, bodyFault);
+  res.end(out);
+}
+
+const DRIP_PIECES = 12;
+const DRIP_GAP_MS = 125;
+
+/**
+ * A body damaged on the way: `cut` ends the message cleanly halfway (the client reads a
+ * complete response holding half the JSON), `reset` destroys the connection after half the body,
+ * `drip` sends the whole body in small pieces over about a second and a half.
+ */
+function sendFaulty(res: ServerResponse, text: string, fault: BodyFault): void {
+  const half = text.slice(0, Math.max(1, Math.floor(text.length / 2)));
+  if (fault === "cut") {
+    res.end(half);
+    return;
+  }
+  if (fault === "reset") {
+    res.write(half, () => res.socket?.destroy());
+    return;
+  }
+  const size = Math.ceil(text.length / DRIP_PIECES);
+  let at = 0;
+  const next = (): void => {
+    if (res.destroyed) return;
+    const piece = text.slice(at, at + size);
+    at += size;
+    if (at >= text.length) res.end(piece);
+    else res.write(piece, () => setTimeout(next, DRIP_GAP_MS).unref());
+  };
+  next();
+}
+
+/** What a proxy in front of the service sends when the service is unreachable. */
+function sendHtml502(res: ServerResponse): void {
+  res.statusCode = 502;
+  res.setHeader("Content-Type", "text/html; charset=utf-8");
+  res.end(
+    "<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1></body></html>",
+  );
+}
+
+function withoutRetryAfter(reply: Reply): Reply {
+  const headers = Object.fromEntries(
+    Object.entries(reply.headers ?? {}).filter(([name]) => name.toLowerCase() !== "retry-after"),
+  );
+  return { ...reply, headers };
 }

@@ -5,8 +5,9 @@ import type { MatchRequest } from "./request";
 
 /**
  * Batch matching jobs. A job's status follows the (sandbox) clock: `queued` for `batchQueuedMs`,
- * then `running` while rows are processed at `batchRowMs` each, then `completed` — or `failed`
- * halfway when the `batchFail` fault is on. Rows are matched lazily as they become "processed".
+ * then `running` while rows are processed at `batchRowMs` each, then `completed` — or, as the
+ * faults decide per job, `failed` halfway, or stalled halfway (`running` for ever, no progress).
+ * Rows are matched lazily as they become "processed".
  */
 
 export type JobStatus = "queued" | "running" | "completed" | "failed";
@@ -20,7 +21,8 @@ interface Job {
   requests: MatchRequest[];
   rows: Record<string, unknown>[];
   superuser: boolean;
-  fails: boolean;
+  /** Stops halfway: ends `failed`, or stays `running` for ever when it stalls. */
+  fate: "completes" | "fails" | "stalls";
   callback?: CallbackTarget;
   callbackSent: boolean;
   timer?: NodeJS.Timeout;
@@ -39,8 +41,8 @@ export class BatchJobs {
   submit(requests: MatchRequest[], superuser: boolean, callback?: CallbackTarget): Record<string, unknown> {
     const { batchQueuedMs, batchRowMs } = this.state.settings;
     const now = this.state.now();
-    const fails = this.state.faults.current.batchFail;
-    const rowsToRun = fails ? Math.floor(requests.length / 2) : requests.length;
+    const fate = this.state.faults.jobFate();
+    const rowsToRun = fate === "completes" ? requests.length : Math.floor(requests.length / 2);
     const job: Job = {
       id: randomUUID(),
       createdAt: now,
@@ -49,7 +51,7 @@ export class BatchJobs {
       requests,
       rows: [],
       superuser,
-      fails,
+      fate,
       callbackSent: false,
     };
     if (callback) job.callback = callback;
@@ -109,14 +111,14 @@ export class BatchJobs {
   private statusOf(job: Job): JobStatus {
     const now = this.state.now();
     if (now < job.startsAt) return "queued";
-    if (now < job.endsAt) return "running";
-    return job.fails ? "failed" : "completed";
+    if (now < job.endsAt || job.fate === "stalls") return "running";
+    return job.fate === "fails" ? "failed" : "completed";
   }
 
   private processed(job: Job): number {
     const now = this.state.now();
     if (now < job.startsAt) return 0;
-    const done = job.fails ? Math.floor(job.requests.length / 2) : job.requests.length;
+    const done = job.fate === "completes" ? job.requests.length : Math.floor(job.requests.length / 2);
     if (now >= job.endsAt) return done;
     return Math.min(done, Math.floor((now - job.startsAt) / Math.max(1e-9, this.state.settings.batchRowMs)));
   }

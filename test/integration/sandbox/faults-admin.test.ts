@@ -129,3 +129,76 @@ test("unknown paths outside the four services are 404; admin validates its input
   expect((await admin("/faults", { rate500: 3 })).status).toBe(400);
   expect((await admin("/rate-limits", { product: -1 })).status).toBe(400);
 });
+
+describe("transport faults, each at a rate of 1, on a company list", () => {
+  const list = () =>
+    fetch(`${sb.urls.product}/v2/companies`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ returnCount: 3 }),
+    });
+
+  test("rateCutBody: a 200 whose body ends cleanly halfway through the JSON", async () => {
+    await admin("/faults", { rateCutBody: 1 });
+    const r = await list();
+    const text = await r.text();
+    expect(r.status).toBe(200);
+    expect(text.startsWith('{"companies":')).toBe(true);
+    expect(() => JSON.parse(text)).toThrow();
+  });
+
+  test("rateHtml502: a proxy's HTML 502 page", async () => {
+    await admin("/faults", { rateHtml502: 1 });
+    const r = await list();
+    expect(r.status).toBe(502);
+    expect(r.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(await r.text()).toMatch(/<h1>502 Bad Gateway<\/h1>/);
+  });
+
+  test("rateReset: the connection is reset part-way through the body", async () => {
+    await admin("/faults", { rateReset: 1 });
+    await expect(list().then((r) => r.text())).rejects.toThrow();
+  });
+
+  test("rateDrip: the whole body arrives, in pieces", async () => {
+    await admin("/faults", { rateDrip: 1 });
+    const r = await list();
+    expect((await r.json()).companies).toHaveLength(3);
+  });
+
+  test("rate429NoRetryAfter: a 429 without Retry-After", async () => {
+    await admin("/faults", { rate429NoRetryAfter: 1 });
+    const r = await list();
+    expect(r.status).toBe(429);
+    expect(r.headers.get("retry-after")).toBeNull();
+  });
+
+  test("about the configured share of requests is hit, and the sandbox keeps serving", async () => {
+    await admin("/faults", { rateHtml502: 0.25, seed: 3 });
+    const statuses = await Promise.all(Array.from({ length: 200 }, () => list().then((r) => r.status)));
+    const hit = statuses.filter((s) => s === 502).length;
+    expect(hit).toBeGreaterThan(25);
+    expect(hit).toBeLessThan(75);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(200 - hit);
+  });
+});
+
+describe("batch match job faults", () => {
+  const submit = () =>
+    postJson(`${sb.urls.matching}/api/v1/match/batch`, sb.credentials.matchingKey, {
+      companies: Array.from({ length: 10 }, (_, i) => ({ input_name: `Name ${i}` })),
+    });
+  const statusOf = (id: string) => getJson(`${sb.urls.matching}/api/v1/match/batch/${id}`, sb.credentials.matchingKey);
+
+  test.each([
+    ["rateJobFail", "failed", 5],
+    ["rateJobStuck", "running", 5],
+  ])("%s: the job stops halfway and reads %s", async (setting, status, processed) => {
+    await admin("/faults", { [setting]: 1 });
+    const job = await submit();
+    expect(job.status).toBe(202);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const seen = await statusOf(job.body.job_id);
+    expect(seen.body).toMatchObject({ status, processed });
+  });
+});
