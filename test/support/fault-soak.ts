@@ -167,7 +167,10 @@ export async function runSoak(
   const expectedImport = new Set(t.imported);
   const seen = new Set<string>();
   let duplicates = 0;
-  for (const number of importedNumbers) seen.has(number) ? duplicates++ : seen.add(number);
+  for (const number of importedNumbers) {
+    if (seen.has(number)) duplicates += 1;
+    seen.add(number);
+  }
   const wrong = results.flatMap((got, i) => {
     const cell = cells[i]!;
     const value = got instanceof Error ? `${got.name}: ${got.message}` : got;
