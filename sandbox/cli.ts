@@ -1,4 +1,5 @@
 import type { FaultConfig } from "./faults";
+import { READINGS, type Reading } from "./readings";
 
 /** The flags of the transport and job faults, by the setting each sets. */
 const TRANSPORT_FAULT_FLAGS = {
@@ -26,6 +27,8 @@ export const USAGE = `Usage: npm run sandbox -- [options]
   --latency MS             added latency on every service request
   --fault-429 P --fault-500 P --fault-503 P --fault-504 P   share of requests answered with that status
   --fault-timeout P        share of requests held back; --timeout-ms MS how long (0 = until closed)
+  --variant contract|alt   how the parts the contracts do not show are answered: as docs/CONTRACT-CHOICES.md
+                           chose (default), or in another plausible reading without the guessed operations
   --fault-malformed P      share of responses truncated or of the wrong shape
   --fault-cut P --fault-html502 P --fault-reset P --fault-drip P   share of answers cut off mid-JSON, replaced
                            by a proxy's HTML 502 page, reset part-way, or dripped out over 1.5 s
@@ -101,6 +104,12 @@ export function parseArgs(argv: readonly string[]): StartSandboxOptions & { help
       case "--timeout-ms": {
         const ms = num(flag, next());
         faults.timeoutMs = ms === 0 ? null : ms;
+        break;
+      }
+      case "--variant": {
+        const variant = next();
+        if (!READINGS.includes(variant as Reading)) throw new Error(`--variant takes ${READINGS.join(" or ")}`);
+        o.variant = variant as Reading;
         break;
       }
       case "--fault-malformed":

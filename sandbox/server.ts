@@ -95,6 +95,7 @@ export function createSandboxServer(
         reply = service.faultReply(500);
       }
     }
+    reply = state.readings.error(service.name, reply);
     send(res, reply, decision.malformed ? (text) => state.faults.malform(text) : null, decision.body);
   }
 

@@ -1,3 +1,4 @@
+import { type Reading, Readings } from "./readings";
 import type { Dataset } from "./data/dataset";
 import { generateDataset } from "./data/generate";
 import { CompanyPatches } from "./data/patches";
@@ -31,6 +32,8 @@ export interface SandboxSettings {
   /** Deliver batch callbacks to hosts other than localhost (off: the sandbox stays on this machine). */
   allowExternalCallbacks: boolean;
   faults: Partial<FaultConfig>;
+  /** Which reading of the parts the contracts leave "not shown" the services answer in (readings.ts). */
+  variant: Reading;
 }
 
 export const DEFAULT_SETTINGS: SandboxSettings = {
@@ -46,6 +49,7 @@ export const DEFAULT_SETTINGS: SandboxSettings = {
   numberSetTtlMs: 24 * 3600 * 1000,
   allowExternalCallbacks: false,
   faults: {},
+  variant: "contract",
 };
 
 /**
@@ -56,6 +60,7 @@ export class SandboxState {
   readonly ds: Dataset;
   readonly patches: CompanyPatches;
   readonly faults: Faults;
+  readonly readings: Readings;
   readonly limiter: RateLimiter;
   limits: RateLimits;
   clockOffsetMs = 0;
@@ -72,6 +77,7 @@ export class SandboxState {
     this.ds = generateDataset({ seed: settings.seed, companies: settings.companies });
     this.patches = new CompanyPatches(this.ds);
     this.faults = new Faults({ seed: settings.seed, ...settings.faults });
+    this.readings = new Readings(settings.variant, this);
     this.limiter = new RateLimiter(() => this.now());
     this.limits = { ...settings.rateLimits };
   }

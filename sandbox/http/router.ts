@@ -4,12 +4,13 @@ import type { Handler } from "./types";
 
 interface Route {
   readonly method: string;
+  readonly pattern: string;
   readonly parts: readonly string[];
   readonly handler: Handler;
 }
 
 export type RouteMatch =
-  | { kind: "found"; handler: Handler; params: Record<string, string> }
+  | { kind: "found"; handler: Handler; params: Record<string, string>; pattern: string }
   | { kind: "wrong-method"; allowed: string[] }
   | { kind: "not-found" };
 
@@ -17,7 +18,7 @@ export class Router {
   private readonly routes: Route[] = [];
 
   on(method: string, pattern: string, handler: Handler): this {
-    this.routes.push({ method, parts: pattern.split("/").filter(Boolean), handler });
+    this.routes.push({ method, pattern, parts: pattern.split("/").filter(Boolean), handler });
     return this;
   }
 
@@ -27,7 +28,7 @@ export class Router {
     for (const route of this.routes) {
       const params = matchParts(route.parts, segments);
       if (!params) continue;
-      if (route.method === method) return { kind: "found", handler: route.handler, params };
+      if (route.method === method) return { kind: "found", handler: route.handler, params, pattern: route.pattern };
       allowed.push(route.method);
     }
     return allowed.length > 0 ? { kind: "wrong-method", allowed } : { kind: "not-found" };

@@ -152,7 +152,9 @@ export function createMarketService(state: SandboxState): Service {
           path(req),
           { "retry-after": String(rate.retryAfterSeconds) },
         );
-      return match.handler(routed(req, match));
+      return state.readings.route("market", match.pattern, routed(req, match), match.handler, () =>
+        gatewayError(404, `No route matches ${req.method} ${req.path}.`, path(req)),
+      );
     },
   };
 }

@@ -180,7 +180,9 @@ export function createMatchingService(state: SandboxState): Service {
         const rate = state.limiter.take(`matching:${key}`, state.limits.matching);
         if (!rate.ok) return tooMany(rate.retryAfterSeconds);
       }
-      return match.handler(routed(req, match));
+      return state.readings.route("matching", match.pattern, routed(req, match), match.handler, () =>
+        json(404, { detail: "Not Found" }),
+      );
     },
   };
 }

@@ -90,7 +90,9 @@ export function createProductService(state: SandboxState): Service {
       const rate = state.limiter.take(`product:${token}`, state.limits.product);
       if (!rate.ok)
         return productError(429, "Too Many Attempts.", undefined, { "Retry-After": String(rate.retryAfterSeconds) });
-      return match.handler(routed(req, match));
+      return state.readings.route("product", match.pattern, routed(req, match), match.handler, () =>
+        productError(404, "Not Found"),
+      );
     },
   };
 }

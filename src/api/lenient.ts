@@ -88,7 +88,7 @@ function readGroup(group: unknown, fields: FilterFieldAliases): unknown {
   if (!isObject(group)) return group;
   const named = withNames(group, {
     Field: ["Key", "Id", "Filter", "Name"],
-    Name: ["Label", "Title", "Field"],
+    Name: ["Label", "Title"],
     Values: ["Options", "Codes", "Items", "Entries"],
   });
   const values = named.Values;

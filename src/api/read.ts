@@ -17,29 +17,37 @@ export const isObject = (value: unknown): value is Json =>
 /** `CompanyNumber`, `companyNumber`, `company_number` and `COMPANYNUMBER` are one name. */
 export const nameKey = (name: string): string => name.replace(/[^a-z0-9]/gi, "").toLowerCase();
 
-/** The first of `names` the object carries, matched as nameKey does; undefined when none. */
-export function valueOf(object: Json, ...names: readonly string[]): unknown {
-  for (const name of names) if (object[name] !== undefined) return object[name];
-  const entries = Object.entries(object).filter(([, value]) => value !== undefined);
+/** The key under which the object carries the first of `names` (matched as nameKey does); undefined when none. */
+function keyOf(object: Json, names: readonly string[]): string | undefined {
+  const keys = Object.keys(object).filter((key) => object[key] !== undefined);
   for (const name of names) {
+    if (object[name] !== undefined) return name;
     const wanted = nameKey(name);
-    const found = entries.find(([key]) => nameKey(key) === wanted);
-    if (found) return found[1];
+    const found = keys.find((key) => nameKey(key) === wanted);
+    if (found !== undefined) return found;
   }
   return undefined;
 }
 
+/** The first of `names` the object carries, matched as nameKey does; undefined when none. */
+export function valueOf(object: Json, ...names: readonly string[]): unknown {
+  const key = keyOf(object, names);
+  return key === undefined ? undefined : object[key];
+}
+
 /**
- * The object with each of `canonical`'s names filled from its first alias the object carries
- * (`{Count: ["TotalHits", "Total"]}`); the name itself in any case counts as an alias. Fields it
- * does not name are kept as they are.
+ * The object with each of `canonical`'s names read from its first alias the object carries
+ * (`{Count: ["TotalHits", "Total"]}`); the name itself in any case counts as an alias. A field
+ * found under another name is renamed, not copied; fields it does not name are kept as they are.
  */
 export function withNames(object: Json, canonical: Readonly<Record<string, readonly string[]>>): Json {
   const out: Json = { ...object };
   for (const [name, aliases] of Object.entries(canonical)) {
     if (out[name] !== undefined) continue;
-    const value = valueOf(object, name, ...aliases);
-    if (value !== undefined) out[name] = value;
+    const key = keyOf(out, [name, ...aliases]);
+    if (key === undefined) continue;
+    out[name] = out[key];
+    delete out[key];
   }
   return out;
 }
