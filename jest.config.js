@@ -25,5 +25,12 @@ module.exports = {
     { ...common, displayName: "unit", testMatch: ["<rootDir>/test/unit/**/*.test.ts?(x)"] },
     { ...common, displayName: "integration", testMatch: ["<rootDir>/test/integration/**/*.test.ts"] },
     { ...common, displayName: "e2e", testMatch: ["<rootDir>/test/e2e/**/*.test.ts"] },
+    // The same suite against the sandbox's other reading of every not-shown shape (sandbox/readings.ts).
+    {
+      ...common,
+      displayName: "e2e, other reading",
+      testMatch: ["<rootDir>/test/e2e/**/*.test.ts"],
+      setupFiles: ["<rootDir>/test/e2e/harness/other-reading.js"],
+    },
   ],
 };

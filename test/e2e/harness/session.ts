@@ -52,7 +52,11 @@ export interface AddinSession {
   close(): Promise<void>;
 }
 
-const SANDBOX_DEFAULTS = { companies: 5_000, seed: 42 };
+/**
+ * The sandbox every session starts. `UKCO_SANDBOX_VARIANT=alt` (the "e2e, other reading" jest
+ * project) runs the whole suite against the sandbox's other reading of the not-shown shapes.
+ */
+const SANDBOX_DEFAULTS = { companies: 5_000, seed: 42, variant: process.env.UKCO_SANDBOX_VARIANT ?? "contract" };
 
 async function waitUntilReady(page: Page, waitForFunctions: boolean, timeoutMs: number): Promise<void> {
   await page.waitForFunction(() => "__officeSim" in window, undefined, { timeout: timeoutMs });
