@@ -1,44 +1,33 @@
 /** Explore lists: the catalogue of curated lists, and one of them imported as a table that refreshes in place. */
-import { Button, Radio, RadioGroup, Spinner, Text, makeStyles, tokens } from "@fluentui/react-components";
-import { useCallback, useEffect, useState } from "react";
-import type { ExploreCatalogue } from "../../../api/product/responses";
+import { Button, Radio, RadioGroup, Text, makeStyles, tokens } from "@fluentui/react-components";
+import { useEffect, useState } from "react";
 import { DEFAULT_COLUMNS } from "../../../core/import/columns";
 import { importSourceToNewSheet } from "../../../host/import-actions";
-import { ErrorBar } from "../../components/ErrorBar";
+import { LookupStatus } from "../../components/LookupStatus";
 import { ImportRunPanel } from "../../components/ImportRunPanel";
 import { RateLimitNotice } from "../../components/RateLimitNotice";
 import { useImportRun } from "../../hooks/useImportRun";
+import { useLookup } from "../../hooks/useLookup";
 import { useRuntime } from "../../runtime-context";
 import { ColumnChooser } from "../import/ColumnChooser";
 import type { PaneView, ViewProps } from "../registry";
 
 const useStyles = makeStyles({ stack: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM } });
 
-type Catalogue =
-  | { status: "idle" | "loading" }
-  | { status: "ready"; lists: ExploreCatalogue["Lists"] }
-  | { status: "failed"; error: unknown };
-
 function ExploreLists({ navigate, active }: ViewProps) {
   const styles = useStyles();
   const { clients } = useRuntime();
-  const [catalogue, setCatalogue] = useState<Catalogue>({ status: "idle" });
+  const catalogue = useLookup(async (_: void, signal) => (await clients.product.exploreCatalogue({ signal })).Lists);
+  const lists = catalogue.state.status === "done" ? catalogue.state.result : undefined;
   const [chosen, setChosen] = useState<string>();
   const [columns, setColumns] = useState<string[]>([...DEFAULT_COLUMNS]);
   const run = useImportRun();
   const signIn = () => navigate("sign-in");
-  const load = useCallback(() => {
-    setCatalogue({ status: "loading" });
-    clients.product.exploreCatalogue().then(
-      (answer) => setCatalogue({ status: "ready", lists: answer.Lists }),
-      (error: unknown) => setCatalogue({ status: "failed", error }),
-    );
-  }, [clients]);
   useEffect(() => {
-    if (active && catalogue.status === "idle") load();
-  }, [active, catalogue.status, load]);
+    if (active && catalogue.state.status === "idle") void catalogue.run();
+  }, [active, catalogue.state.status]);
 
-  const list = catalogue.status === "ready" ? catalogue.lists.find((l) => l.ListId === chosen) : undefined;
+  const list = lists?.find((l) => l.ListId === chosen);
   const start = () => {
     if (!list) return;
     void run.run((options) =>
@@ -54,21 +43,21 @@ function ExploreLists({ navigate, active }: ViewProps) {
   return (
     <div className={styles.stack}>
       <RateLimitNotice service="product" />
-      {catalogue.status === "loading" && <Spinner size="tiny" label="Loading the lists…" />}
-      {catalogue.status === "failed" && (
-        <ErrorBar title="Could not load the lists" error={catalogue.error} onSignIn={signIn} />
-      )}
-      {catalogue.status === "failed" && (
+      <LookupStatus
+        state={catalogue.state}
+        busy="Loading the lists…"
+        failedTitle="Could not load the lists"
+        done={(found) => found.length === 0 && <Text>The service offers no lists to explore.</Text>}
+        onSignIn={signIn}
+      />
+      {catalogue.state.status === "failed" && (
         <div>
-          <Button onClick={load}>Try again</Button>
+          <Button onClick={() => void catalogue.run()}>Try again</Button>
         </div>
       )}
-      {catalogue.status === "ready" && catalogue.lists.length === 0 && (
-        <Text>The service offers no lists to explore.</Text>
-      )}
-      {catalogue.status === "ready" && catalogue.lists.length > 0 && (
+      {lists && lists.length > 0 && (
         <RadioGroup aria-label="Lists" value={chosen ?? ""} onChange={(_, data) => setChosen(data.value)}>
-          {catalogue.lists.map((l) => (
+          {lists.map((l) => (
             <Radio
               key={l.ListId}
               value={l.ListId}

@@ -3,11 +3,11 @@
  * the match count (and insights) before importing, then the import onto a new sheet with
  * progress and Cancel.
  */
-import { Button, Spinner, Switch, Text, makeStyles, tokens } from "@fluentui/react-components";
+import { Button, Switch, Text, makeStyles, tokens } from "@fluentui/react-components";
 import { useMemo, useState } from "react";
 import { DEFAULT_COLUMNS } from "../../../core/import/columns";
 import { FILTER_FIELDS, hasCriteria, type FilterField, type ImportQuery } from "../../../core/import/query";
-import { ErrorBar } from "../../components/ErrorBar";
+import { LookupStatus } from "../../components/LookupStatus";
 import { ImportRunPanel } from "../../components/ImportRunPanel";
 import { RateLimitNotice } from "../../components/RateLimitNotice";
 import { useImportRun } from "../../hooks/useImportRun";
@@ -26,7 +26,8 @@ const useStyles = makeStyles({ stack: { display: "flex", flexDirection: "column"
 function ImportCompanies({ navigate, active }: ViewProps) {
   const styles = useStyles();
   const { clients } = useRuntime();
-  const [catalogue, reloadCatalogue] = useFilterCatalogue(active);
+  const catalogue = useFilterCatalogue(active);
+  const groups = catalogue.state.status === "done" ? catalogue.state.result : undefined;
   const [filters, setFilters] = useState<Partial<Record<FilterField, string[]>>>({});
   const [numbers, setNumbers] = useState<NumbersSource>();
   const [columns, setColumns] = useState<string[]>([...DEFAULT_COLUMNS]);
@@ -35,31 +36,30 @@ function ImportCompanies({ navigate, active }: ViewProps) {
   const run = useImportRun();
   const running = run.state.status === "running";
   const [count, recount] = useMatchCount(criteria, active && !running);
+  const counted = count.status === "done" ? count.result : undefined;
   const signIn = () => navigate("sign-in");
 
   const startImport = () => {
-    if (count.status !== "ready") return;
+    if (!counted) return;
     const query: ImportQuery = { ...criteria, columns };
-    const { request, total } = count;
+    const { request, total } = counted;
     void run.run((options) => importToNewSheet(clients, query, request, total, options));
   };
 
   return (
     <div className={styles.stack}>
       <RateLimitNotice service="product" />
-      {catalogue.status === "loading" && <Spinner size="tiny" label="Loading the filters…" />}
-      {catalogue.status === "failed" && (
-        <ErrorBar
-          title="Could not load the filters"
-          error={catalogue.error}
-          onSignIn={signIn}
-          onDismiss={reloadCatalogue}
-        />
-      )}
-      {catalogue.status === "failed" && <Button onClick={reloadCatalogue}>Try again</Button>}
-      {catalogue.status === "ready" &&
+      <LookupStatus
+        state={catalogue.state}
+        busy="Loading the filters…"
+        failedTitle="Could not load the filters"
+        onSignIn={signIn}
+        onDismiss={catalogue.reset}
+      />
+      {catalogue.state.status === "failed" && <Button onClick={() => void catalogue.run()}>Try again</Button>}
+      {groups &&
         FILTER_FIELDS.map((field) => {
-          const group = catalogue.groups.find((g) => g.field === field);
+          const group = groups.find((g) => g.field === field);
           return group ? (
             <CodePicker
               key={field}
@@ -71,32 +71,28 @@ function ImportCompanies({ navigate, active }: ViewProps) {
         })}
       <NumbersFromSelection source={numbers} onChange={setNumbers} />
       <ColumnChooser columns={columns} onChange={setColumns} />
-      <div role="status" aria-live="polite" data-testid="match-count">
-        {!hasCriteria(criteria) && (
-          <Text>Choose at least one filter, or company numbers, to see how many companies match.</Text>
-        )}
-        {count.status === "counting" && <Spinner size="tiny" label="Counting matches…" />}
-        {count.status === "ready" && (
-          <Text weight="semibold">{`${count.total.toLocaleString("en-GB")} compan${count.total === 1 ? "y matches" : "ies match"}.`}</Text>
-        )}
-      </div>
-      {count.status === "failed" && (
-        <ErrorBar title="Could not count the matches" error={count.error} onSignIn={signIn} onDismiss={recount} />
+      {!hasCriteria(criteria) && (
+        <Text>Choose at least one filter, or company numbers, to see how many companies match.</Text>
       )}
+      <LookupStatus
+        state={count}
+        busy="Counting matches…"
+        failedTitle="Could not count the matches"
+        done={({ total }) => (
+          <Text weight="semibold">{`${total.toLocaleString("en-GB")} compan${total === 1 ? "y matches" : "ies match"}.`}</Text>
+        )}
+        testId="match-count"
+        onSignIn={signIn}
+        onDismiss={recount}
+      />
       <Switch
         label="Show insights (companies by RTIC, turnover and employee bands)"
         checked={showInsights}
         onChange={(_, data) => setShowInsights(data.checked)}
       />
-      {showInsights && count.status === "ready" && <InsightsPanel insights={count.insights} />}
-      <Button
-        appearance="primary"
-        disabled={running || count.status !== "ready" || count.total === 0}
-        onClick={startImport}
-      >
-        {count.status === "ready"
-          ? `Import ${count.total.toLocaleString("en-GB")} companies to a new sheet`
-          : "Import to a new sheet"}
+      {showInsights && counted && <InsightsPanel insights={counted.insights} />}
+      <Button appearance="primary" disabled={running || !counted || counted.total === 0} onClick={startImport}>
+        {counted ? `Import ${counted.total.toLocaleString("en-GB")} companies to a new sheet` : "Import to a new sheet"}
       </Button>
       <ImportRunPanel state={run.state} verb="Imported" onCancel={run.cancel} onSignIn={signIn} />
     </div>

@@ -14,7 +14,7 @@ const useStyles = makeStyles({ stack: { display: "flex", flexDirection: "column"
 function MultiMarket({ navigate, active }: ViewProps) {
   const styles = useStyles();
   const [market, setMarket] = useState<Market>("us");
-  const [filters] = useMarketFilters(market, active);
+  const filters = useMarketFilters(market, active);
   const signIn = () => navigate("sign-in");
   return (
     <div className={styles.stack}>
