@@ -18,21 +18,18 @@ interface Props<Q, R> {
   done?(result: R, query: Q): ReactNode;
   /** Test id of the live region. */
   testId?: string;
-  onSignIn?(): void;
   /** Offered on the message bar (usually the lookup's reset). */
   onDismiss?(): void;
 }
 
-export function LookupStatus<Q, R>({ state, busy, failedTitle, done, testId, onSignIn, onDismiss }: Props<Q, R>) {
+export function LookupStatus<Q, R>({ state, busy, failedTitle, done, testId, onDismiss }: Props<Q, R>) {
   return (
     <>
       <div role="status" aria-live="polite" data-testid={testId}>
         {state.status === "loading" && <Spinner size="tiny" label={busy} />}
         {state.status === "done" && done?.(state.result, state.query)}
       </div>
-      {state.status === "failed" && (
-        <ErrorBar title={failedTitle} error={state.error} onSignIn={onSignIn} onDismiss={onDismiss} />
-      )}
+      {state.status === "failed" && <ErrorBar title={failedTitle} error={state.error} onDismiss={onDismiss} />}
     </>
   );
 }

@@ -14,7 +14,7 @@ import type { PaneView, ViewProps } from "../registry";
 
 const useStyles = makeStyles({ stack: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM } });
 
-function ExploreLists({ navigate, active }: ViewProps) {
+function ExploreLists({ active }: ViewProps) {
   const styles = useStyles();
   const { clients } = useRuntime();
   const catalogue = useLookup(async (_: void, signal) => (await clients.product.exploreCatalogue({ signal })).Lists);
@@ -22,7 +22,6 @@ function ExploreLists({ navigate, active }: ViewProps) {
   const [chosen, setChosen] = useState<string>();
   const [columns, setColumns] = useState<string[]>([...DEFAULT_COLUMNS]);
   const run = useImportRun();
-  const signIn = () => navigate("sign-in");
   useEffect(() => {
     if (active && catalogue.state.status === "idle") void catalogue.run();
   }, [active, catalogue.state.status]);
@@ -48,7 +47,6 @@ function ExploreLists({ navigate, active }: ViewProps) {
         busy="Loading the lists…"
         failedTitle="Could not load the lists"
         done={(found) => found.length === 0 && <Text>The service offers no lists to explore.</Text>}
-        onSignIn={signIn}
       />
       {catalogue.state.status === "failed" && (
         <div>
@@ -70,7 +68,7 @@ function ExploreLists({ navigate, active }: ViewProps) {
       <Button appearance="primary" disabled={run.state.status === "running" || !list} onClick={start}>
         {list ? `Import "${list.Name ?? list.ListId}" to a new sheet` : "Choose a list to import"}
       </Button>
-      <ImportRunPanel state={run.state} verb="Imported" onCancel={run.cancel} onSignIn={signIn} />
+      <ImportRunPanel state={run.state} verb="Imported" onCancel={run.cancel} />
     </div>
   );
 }

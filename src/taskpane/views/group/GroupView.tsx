@@ -21,7 +21,7 @@ const useStyles = makeStyles({
   row: { display: "flex", gap: "8px", alignItems: "flex-end" },
 });
 
-function GroupStructure({ navigate, active }: ViewProps) {
+function GroupStructure({ active }: ViewProps) {
   const styles = useStyles();
   const [follow, setFollow] = useState(true);
   const followed = useFollowSelection(follow && active);
@@ -94,7 +94,6 @@ function GroupStructure({ navigate, active }: ViewProps) {
         state={shown}
         busy={`Loading the group of ${asked}…`}
         failedTitle={`No group structure for ${asked}`}
-        onSignIn={() => navigate("sign-in")}
       />
       {tree && shown.status === "done" && (
         <>

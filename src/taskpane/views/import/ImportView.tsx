@@ -23,7 +23,7 @@ import { useMatchCount } from "./useMatchCount";
 
 const useStyles = makeStyles({ stack: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM } });
 
-function ImportCompanies({ navigate, active }: ViewProps) {
+function ImportCompanies({ active }: ViewProps) {
   const styles = useStyles();
   const { clients } = useRuntime();
   const catalogue = useFilterCatalogue(active);
@@ -37,7 +37,6 @@ function ImportCompanies({ navigate, active }: ViewProps) {
   const running = run.state.status === "running";
   const [count, recount] = useMatchCount(criteria, active && !running);
   const counted = count.status === "done" ? count.result : undefined;
-  const signIn = () => navigate("sign-in");
 
   const startImport = () => {
     if (!counted) return;
@@ -53,7 +52,6 @@ function ImportCompanies({ navigate, active }: ViewProps) {
         state={catalogue.state}
         busy="Loading the filters…"
         failedTitle="Could not load the filters"
-        onSignIn={signIn}
         onDismiss={catalogue.reset}
       />
       {catalogue.state.status === "failed" && <Button onClick={() => void catalogue.run()}>Try again</Button>}
@@ -82,7 +80,6 @@ function ImportCompanies({ navigate, active }: ViewProps) {
           <Text weight="semibold">{`${total.toLocaleString("en-GB")} compan${total === 1 ? "y matches" : "ies match"}.`}</Text>
         )}
         testId="match-count"
-        onSignIn={signIn}
         onDismiss={recount}
       />
       <Switch
@@ -94,7 +91,7 @@ function ImportCompanies({ navigate, active }: ViewProps) {
       <Button appearance="primary" disabled={running || !counted || counted.total === 0} onClick={startImport}>
         {counted ? `Import ${counted.total.toLocaleString("en-GB")} companies to a new sheet` : "Import to a new sheet"}
       </Button>
-      <ImportRunPanel state={run.state} verb="Imported" onCancel={run.cancel} onSignIn={signIn} />
+      <ImportRunPanel state={run.state} verb="Imported" onCancel={run.cancel} />
     </div>
   );
 }

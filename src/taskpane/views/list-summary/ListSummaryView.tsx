@@ -8,7 +8,7 @@ import { LookupStatus } from "../../components/LookupStatus";
 import { RateLimitNotice } from "../../components/RateLimitNotice";
 import { useLookup } from "../../hooks/useLookup";
 import { useRuntime } from "../../runtime-context";
-import type { PaneView, ViewProps } from "../registry";
+import type { PaneView } from "../registry";
 
 const useStyles = makeStyles({ stack: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM } });
 
@@ -21,7 +21,7 @@ function askSummary({ modelCode, cutoff }: SummaryAsked, signal: AbortSignal, pr
   return product.listSummary(parseListSummaryRequest(modelCode, cutoff), { signal });
 }
 
-function ListSummaryPanel({ navigate }: ViewProps) {
+function ListSummaryPanel() {
   const styles = useStyles();
   const { clients } = useRuntime();
   const [modelCode, setModelCode] = useState("");
@@ -62,7 +62,6 @@ function ListSummaryPanel({ navigate }: ViewProps) {
         failedTitle="No summary"
         done={(answer) => <Text weight="semibold">{summaryText(answer)}</Text>}
         testId="summary-status"
-        onSignIn={() => navigate("sign-in")}
         onDismiss={summary.reset}
       />
       {summary.state.status === "done" &&

@@ -43,7 +43,7 @@ function matchesSentence({ name, rows }: NameMatches): string {
   return `${rows.length} compan${rows.length === 1 ? "y" : "ies"} like "${name}".`;
 }
 
-export function MarketLookups({ market, onSignIn }: { market: Market; onSignIn(): void }) {
+export function MarketLookups({ market }: { market: Market }) {
   const { clients } = useRuntime();
   const [numbers, setNumbers] = useState<CellsSource>();
   const [name, setName] = useState("");
@@ -82,7 +82,7 @@ export function MarketLookups({ market, onSignIn }: { market: Market; onSignIn()
         <Button disabled={run.state.status === "running" || !numbers?.values.length} onClick={lookUp}>
           Look them up into a new sheet
         </Button>
-        <ImportRunPanel state={run.state} verb="Looked up" onCancel={run.cancel} onSignIn={onSignIn} />
+        <ImportRunPanel state={run.state} verb="Looked up" onCancel={run.cancel} />
       </section>
       <section aria-label="Search by name" style={{ display: "flex", flexDirection: "column", gap: 8 }}>
         <TextQuery
@@ -101,7 +101,6 @@ export function MarketLookups({ market, onSignIn }: { market: Market; onSignIn()
           failedTitle="The search did not run"
           done={(matches) => <Text>{matchesSentence(matches)}</Text>}
           testId="market-search-status"
-          onSignIn={onSignIn}
           onDismiss={search.reset}
         />
         {search.state.status === "done" && (

@@ -82,15 +82,7 @@ function countSentence({ total, empty }: Count): string {
   return empty ?? `${total.toLocaleString("en-GB")} compan${total === 1 ? "y matches" : "ies match"}.`;
 }
 
-export function MarketQueryPanel({
-  market,
-  filters,
-  onSignIn,
-}: {
-  market: Market;
-  filters: MarketFiltersState;
-  onSignIn(): void;
-}) {
+export function MarketQueryPanel({ market, filters }: { market: Market; filters: MarketFiltersState }) {
   const { clients } = useRuntime();
   const [chosen, setChosen] = useState<Partial<Record<MarketFilterField, string[]>>>({});
   const [typed, setTyped] = useState("");
@@ -127,7 +119,6 @@ export function MarketQueryPanel({
         state={filters}
         busy="Loading the market's filters…"
         failedTitle="Could not load the market's filters"
-        onSignIn={onSignIn}
       />
       {MARKET_FILTER_FIELDS.map((field) => {
         const group = groups.find((g) => g.Field === field);
@@ -166,7 +157,6 @@ export function MarketQueryPanel({
         failedTitle="Could not count the companies"
         done={(answer) => <Text weight="semibold">{countSentence(answer)}</Text>}
         testId="market-count"
-        onSignIn={onSignIn}
         onDismiss={count.reset}
       />
       {counted && insightCharts(counted.insights).map((chart) => <BarChart key={chart.id} chart={chart} />)}
@@ -175,7 +165,7 @@ export function MarketQueryPanel({
           ? `Import ${counted.total.toLocaleString("en-GB")} companies to a new sheet`
           : "Import to a new sheet"}
       </Button>
-      <ImportRunPanel state={run.state} verb="Imported" onCancel={run.cancel} onSignIn={onSignIn} />
+      <ImportRunPanel state={run.state} verb="Imported" onCancel={run.cancel} />
     </section>
   );
 }

@@ -15,7 +15,7 @@ import { ResultList } from "../../components/ResultList";
 import { TextQuery } from "../../components/TextQuery";
 import { useLookup } from "../../hooks/useLookup";
 import { useRuntime } from "../../runtime-context";
-import type { PaneView, ViewProps } from "../registry";
+import type { PaneView } from "../registry";
 
 const useStyles = makeStyles({ stack: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM } });
 
@@ -71,7 +71,7 @@ function hitsSentence({ typed, rows, count }: Hits): string {
   return `${rows.length} of ${count.toLocaleString("en-GB")} compan${count === 1 ? "y" : "ies"} whose number starts with ${typed}.`;
 }
 
-function SearchCompanies({ navigate }: ViewProps) {
+function SearchCompanies() {
   const styles = useStyles();
   const { clients } = useRuntime();
   const [text, setText] = useState("");
@@ -95,7 +95,6 @@ function SearchCompanies({ navigate }: ViewProps) {
         failedTitle="The search did not run"
         done={(hits) => <Text>{hitsSentence(hits)}</Text>}
         testId="search-status"
-        onSignIn={() => navigate("sign-in")}
         onDismiss={search.reset}
       />
       {search.state.status === "done" && (

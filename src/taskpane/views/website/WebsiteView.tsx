@@ -21,7 +21,7 @@ import { useImportRun } from "../../hooks/useImportRun";
 import { useLookup } from "../../hooks/useLookup";
 import { useRuntime } from "../../runtime-context";
 import { ColumnChooser } from "../import/ColumnChooser";
-import type { PaneView, ViewProps } from "../registry";
+import type { PaneView } from "../registry";
 
 const useStyles = makeStyles({ stack: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM } });
 
@@ -52,7 +52,7 @@ function companiesSentence({ url, rows }: WebsiteCompanies): string {
   return `${rows.length} compan${rows.length === 1 ? "y has" : "ies have"} the website ${url}.`;
 }
 
-function FindByWebsite({ navigate }: ViewProps) {
+function FindByWebsite() {
   const styles = useStyles();
   const { clients } = useRuntime();
   const [url, setUrl] = useState("");
@@ -60,7 +60,6 @@ function FindByWebsite({ navigate }: ViewProps) {
   const [urls, setUrls] = useState<CellsSource>();
   const [columns, setColumns] = useState<string[]>([...DEFAULT_COLUMNS]);
   const run = useImportRun();
-  const signIn = () => navigate("sign-in");
 
   const importBatch = () => {
     if (!urls?.values.length) return;
@@ -87,7 +86,6 @@ function FindByWebsite({ navigate }: ViewProps) {
         failedTitle="The website was not looked up"
         done={(found) => <Text>{companiesSentence(found)}</Text>}
         testId="website-status"
-        onSignIn={signIn}
         onDismiss={lookup.reset}
       />
       {lookup.state.status === "done" && (
@@ -122,7 +120,7 @@ function FindByWebsite({ navigate }: ViewProps) {
       >
         Import the companies for these addresses to a new sheet
       </Button>
-      <ImportRunPanel state={run.state} verb="Imported" onCancel={run.cancel} onSignIn={signIn} />
+      <ImportRunPanel state={run.state} verb="Imported" onCancel={run.cancel} />
     </div>
   );
 }
