@@ -1,33 +1,39 @@
 /**
- * Every failure the pane shows, in the view where the user acted: the one mapping of errors to
- * words (toUserError), whose message names the next step. A sign-in problem also offers the way there.
+ * Every failure the pane shows, in the view where the user acted, in the pane's words
+ * (error-words.ts), whose message names the next step. A credential problem also offers the way
+ * to the view where credentials are set, unless the user is already there.
  */
 import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle } from "@fluentui/react-components";
-import { toUserError, UnavailableError } from "../../core/errors";
+import { paneWords, SIGN_IN_VIEW } from "../error-words";
+import { usePaneNavigation } from "../navigation";
 
 export interface ErrorBarProps {
   error: unknown;
   /** What the user was doing, e.g. "Import failed". */
   title: string;
   onDismiss?: () => void;
-  /** Offered when the message says to sign in. */
-  onSignIn?: () => void;
 }
 
-export function ErrorBar({ error, title, onDismiss, onSignIn }: ErrorBarProps) {
-  const userError = toUserError(error);
-  const signIn =
-    userError instanceof UnavailableError &&
-    (userError.reason === "not-signed-in" || userError.reason === "signed-out");
+/** How the Sign-in view is named where the pane has no views to open (before it has started). */
+const SIGN_IN_FALLBACK = "the pane's sign-in settings";
+
+export function ErrorBar({ error, title, onDismiss }: ErrorBarProps) {
+  const navigation = usePaneNavigation();
+  const signInTitle = navigation?.titleOf(SIGN_IN_VIEW) ?? SIGN_IN_FALLBACK;
+  const words = paneWords(error, signInTitle);
+  const openSignIn =
+    words.signIn && navigation && navigation.current !== SIGN_IN_VIEW
+      ? () => navigation.navigate(SIGN_IN_VIEW)
+      : undefined;
   return (
     <MessageBar intent="error" politeness="assertive" layout="multiline" data-testid="error-bar">
       <MessageBarBody>
         <MessageBarTitle>{title}</MessageBarTitle>
-        {userError.message}
+        {words.message}
       </MessageBarBody>
-      {(onDismiss || (signIn && onSignIn)) && (
+      {(onDismiss || openSignIn) && (
         <MessageBarActions>
-          {signIn && onSignIn && <Button onClick={onSignIn}>Go to Sign in</Button>}
+          {openSignIn && <Button onClick={openSignIn}>{`Open ${signInTitle}`}</Button>}
           {onDismiss && <Button onClick={onDismiss}>Dismiss</Button>}
         </MessageBarActions>
       )}

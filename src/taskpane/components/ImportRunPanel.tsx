@@ -7,7 +7,7 @@ import type { RunState } from "../hooks/useImportRun";
 
 const n = (value: number) => value.toLocaleString("en-GB");
 
-function Outcome({ result, verb, onSignIn }: { result: ImportResult; verb: string; onSignIn(): void }) {
+function Outcome({ result, verb }: { result: ImportResult; verb: string }) {
   const { outcome, table, sheet } = result;
   const where = `table ${table} on the sheet ${sheet}`;
   const invalid = outcome.invalidRecords
@@ -22,27 +22,17 @@ function Outcome({ result, verb, onSignIn }: { result: ImportResult; verb: strin
   }
   return (
     <>
-      <ErrorBar title="The import stopped" error={outcome.error} onSignIn={onSignIn} />
+      <ErrorBar title="The import stopped" error={outcome.error} />
       <Text block>{`${where[0]!.toUpperCase()}${where.slice(1)} keeps the ${n(outcome.rows)} rows that arrived.`}</Text>
     </>
   );
 }
 
 /** `verb`: what a finished run did, "Imported" or "Refreshed". */
-export function ImportRunPanel({
-  state,
-  verb,
-  onCancel,
-  onSignIn,
-}: {
-  state: RunState;
-  verb: string;
-  onCancel(): void;
-  onSignIn(): void;
-}) {
+export function ImportRunPanel({ state, verb, onCancel }: { state: RunState; verb: string; onCancel(): void }) {
   if (state.status === "idle") return null;
-  if (state.status === "failed") return <ErrorBar title="It could not start" error={state.error} onSignIn={onSignIn} />;
-  if (state.status === "done") return <Outcome result={state.result} verb={verb} onSignIn={onSignIn} />;
+  if (state.status === "failed") return <ErrorBar title="It could not start" error={state.error} />;
+  if (state.status === "done") return <Outcome result={state.result} verb={verb} />;
   const progress = state.progress;
   const text = progress ? describeProgress(progress) : "Starting…";
   return (

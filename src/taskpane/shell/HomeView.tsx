@@ -23,13 +23,16 @@ const useStyles = makeStyles({
   group: { margin: `${tokens.spacingVerticalM} 0 ${tokens.spacingVerticalXS}`, fontSize: tokens.fontSizeBase300 },
 });
 
+/** An element id must not hold a space (aria-labelledby reads a space as a second id). */
+const headingId = (group: string) => `group-${group.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
+
 export function HomeView({ views, navigate }: { views: readonly PaneView[]; navigate(id: string): void }) {
   const styles = useStyles();
   return (
     <div>
       {groupViews(views).map(({ group, views: inGroup }) => (
-        <section key={group} aria-labelledby={`group-${group}`}>
-          <h2 id={`group-${group}`} className={styles.group}>
+        <section key={group} aria-labelledby={headingId(group)}>
+          <h2 id={headingId(group)} className={styles.group}>
             {group}
           </h2>
           <ul className={styles.list}>

@@ -4,7 +4,8 @@
  * a half-built query survives a look at another view. Opening a view moves focus to its heading.
  */
 import { Button, makeStyles, tokens } from "@fluentui/react-components";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { PaneNavigationProvider, type PaneNavigation } from "../navigation";
 import type { PaneView } from "../views/registry";
 import { HomeView } from "./HomeView";
 import { RuntimeProblems } from "./RuntimeProblems";
@@ -36,6 +37,11 @@ export function Shell({ views }: { views: readonly PaneView[] }) {
     focusNext.current = true;
   }, []);
 
+  const navigation = useMemo<PaneNavigation>(
+    () => ({ current, navigate, titleOf: (id) => views.find((view) => view.id === id)?.title }),
+    [current, navigate, views],
+  );
+
   useEffect(() => {
     if (!focusNext.current) return;
     focusNext.current = false;
@@ -43,45 +49,47 @@ export function Shell({ views }: { views: readonly PaneView[] }) {
   }, [current]);
 
   return (
-    <div className={styles.stack}>
-      <header className={styles.header}>
-        <h1 className={styles.title}>UK Companies</h1>
-        <nav aria-label="Pane navigation" style={{ display: "flex", gap: 4 }}>
-          <Button onClick={() => navigate("home")} aria-current={current === "home" ? "page" : undefined}>
-            Home
-          </Button>
-          <ViewsMenu views={views} current={current} navigate={navigate} />
-        </nav>
-      </header>
-      <RuntimeProblems />
-      <main>
-        <section hidden={current !== "home"} aria-labelledby="view-home">
-          <h2
-            id="view-home"
-            tabIndex={-1}
-            className={styles.viewTitle}
-            ref={(el) => void headings.current.set("home", el)}
-          >
-            Home
-          </h2>
-          <HomeView views={views} navigate={navigate} />
-        </section>
-        {views
-          .filter((view) => opened.includes(view.id))
-          .map(({ id, title, Component }) => (
-            <section key={id} hidden={current !== id} aria-labelledby={`view-${id}`} data-testid={`view-${id}`}>
-              <h2
-                id={`view-${id}`}
-                tabIndex={-1}
-                className={styles.viewTitle}
-                ref={(el) => void headings.current.set(id, el)}
-              >
-                {title}
-              </h2>
-              <Component navigate={navigate} active={current === id} />
-            </section>
-          ))}
-      </main>
-    </div>
+    <PaneNavigationProvider value={navigation}>
+      <div className={styles.stack}>
+        <header className={styles.header}>
+          <h1 className={styles.title}>UK Companies</h1>
+          <nav aria-label="Pane navigation" style={{ display: "flex", gap: 4 }}>
+            <Button onClick={() => navigate("home")} aria-current={current === "home" ? "page" : undefined}>
+              Home
+            </Button>
+            <ViewsMenu views={views} current={current} navigate={navigate} />
+          </nav>
+        </header>
+        <RuntimeProblems />
+        <main>
+          <section hidden={current !== "home"} aria-labelledby="view-home">
+            <h2
+              id="view-home"
+              tabIndex={-1}
+              className={styles.viewTitle}
+              ref={(el) => void headings.current.set("home", el)}
+            >
+              Home
+            </h2>
+            <HomeView views={views} navigate={navigate} />
+          </section>
+          {views
+            .filter((view) => opened.includes(view.id))
+            .map(({ id, title, Component }) => (
+              <section key={id} hidden={current !== id} aria-labelledby={`view-${id}`} data-testid={`view-${id}`}>
+                <h2
+                  id={`view-${id}`}
+                  tabIndex={-1}
+                  className={styles.viewTitle}
+                  ref={(el) => void headings.current.set(id, el)}
+                >
+                  {title}
+                </h2>
+                <Component navigate={navigate} active={current === id} />
+              </section>
+            ))}
+        </main>
+      </div>
+    </PaneNavigationProvider>
   );
 }

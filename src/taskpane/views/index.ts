@@ -1,5 +1,5 @@
 /**
- * The views the pane offers, in home-page order. To add one (issue 7): make a folder under views/
+ * The views the pane offers, in home-page order. To add one: make a folder under views/
  * whose module exports a PaneView (see registry.ts), and list it here.
  */
 import type { PaneView } from "./registry";

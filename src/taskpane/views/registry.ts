@@ -1,14 +1,13 @@
 /**
  * The pane's views. Each view lives in its own folder under views/ and exports a PaneView; the
- * list in views/index.ts decides what the pane offers. Issue 7's views (find by website, search,
- * classify from examples, list summary, explore lists, multi-market) are added the same way: a
- * folder, and one line in views/index.ts. The shell groups views on the home page and in the
- * Views menu, so the navigation holds a dozen views in a 320 px pane.
+ * list in views/index.ts decides what the pane offers: a new view is a folder and one line there.
+ * The shell groups views on the home page and in the Views menu, so the navigation holds a dozen
+ * views in a 320 px pane.
  */
 import type { ComponentType } from "react";
 
 export interface ViewProps {
-  /** Shows another view (e.g. "sign-in" from an error that says to sign in). */
+  /** Shows another view by id. (A message bar reaches the Sign-in view through the shell's navigation context.) */
   navigate(viewId: string): void;
   /** True while this view is the one on screen (views stay mounted, so work in progress survives). */
   active: boolean;

@@ -42,9 +42,11 @@ test("wrong credentials: refused before saving, or by the service, each with wha
   await product.getByRole("button", { name: "Test connection" }).click();
   await product
     .getByTestId("error-bar")
-    .getByText("The product API refused your credential: check it in the UK Companies pane.")
+    .getByText("The product API refused your credential. Check it in Sign in and settings.")
     .waitFor();
   await product.getByText("Refused", { exact: true }).waitFor();
+  // Already in that view, so the message offers no way there.
+  expect(await product.getByRole("button", { name: "Open Sign in and settings" }).count()).toBe(0);
 
   const classification = signIn.getByTestId("card-classification");
   await classification.getByLabel("Username").fill("analyst@sandbox.local");
@@ -57,6 +59,44 @@ test("wrong credentials: refused before saving, or by the service, each with wha
   expect(await classification.getByLabel("Password").inputValue()).toBe("");
   await session.current.screenshot("pane-error-credentials");
   expect(await session.current.axe({ include: ["#root"] })).toEqual([]);
+});
+
+test("a refused credential met in another view names the Sign-in view and opens it", async () => {
+  const { page } = session.current;
+  const search = await openView(page, "Search by number");
+  await search.getByRole("textbox", { name: "Company number starts with" }).fill("01");
+  await search.getByRole("button", { name: "Search" }).click();
+  const bar = search.getByTestId("error-bar");
+  await bar.getByText("The product API refused your credential. Check it in Sign in and settings.").waitFor();
+  expect(await bar.innerText()).not.toContain("UK Companies pane");
+  await bar.getByRole("button", { name: "Open Sign in and settings" }).click();
+  const heading = pane(page).getByRole("heading", { name: "Sign in and settings", level: 2 });
+  await heading.waitFor();
+  expect(await heading.evaluate((element) => element === document.activeElement)).toBe(true);
+  expect(await search.isVisible()).toBe(false);
+});
+
+test("a ribbon command that fails says so in the pane, showing the pane if it was hidden", async () => {
+  const { page } = session.current;
+  await page.evaluate(() => Office.addin.hide());
+  expect(await session.current.sim((api) => api.taskpaneVisible())).toBe(false);
+  // The host refuses the next batch of work, as Excel does when a workbook cannot be edited.
+  await page.evaluate(() => {
+    const run = Excel.run;
+    Object.assign(Excel, {
+      run: () => {
+        Object.assign(Excel, { run });
+        return Promise.reject(new Error("The workbook cannot be edited right now."));
+      },
+    });
+  });
+  const run = await session.current.sim((api) => api.clickRibbon("Refresh selection", 20_000));
+  expect(run).toMatchObject({ completed: true, functionName: "refreshSelection" });
+  const bar = pane(page).getByTestId("error-bar").filter({ hasText: "Refresh selection did not finish" });
+  await bar.getByText(/The workbook cannot be edited right now/).waitFor();
+  expect(await session.current.sim((api) => api.taskpaneVisible())).toBe(true);
+  await bar.getByRole("button", { name: "Dismiss" }).click();
+  await bar.waitFor({ state: "detached" });
 });
 
 test("a malformed company number, typed or in the selected cells, is named with the reason", async () => {

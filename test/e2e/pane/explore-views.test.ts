@@ -1,5 +1,5 @@
 /**
- * Issue 7's product-API views end to end on the simulated host against the sandbox: Find by
+ * The product API's explore views end to end on the simulated host against the sandbox: Find by
  * website, Search by number, Classify from examples, List summary and Explore lists — each with
  * its happy path, a bad input and a service error; the imports refresh in place.
  */
@@ -247,9 +247,10 @@ test("List summary shows the model's counts in words and its distributions as ch
   await view.getByLabel("Cutoff score").fill("0.5");
   await view.getByLabel("Classifier model code").fill("RTIC-9999");
   await view.getByRole("button", { name: "Show the summary" }).click();
+  // The service's own sentence is quoted whole, after ours: one full stop each, never two.
   await view
     .getByTestId("error-bar")
-    .getByText(/found nothing for this/)
+    .getByText('The product API found nothing for this. It said: "Model RTIC-9999 not found."')
     .waitFor({ timeout: 20_000 });
 });
 

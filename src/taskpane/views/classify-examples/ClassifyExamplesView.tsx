@@ -17,7 +17,7 @@ import { RateLimitNotice } from "../../components/RateLimitNotice";
 import { useImportRun } from "../../hooks/useImportRun";
 import { useRuntime } from "../../runtime-context";
 import { ColumnChooser } from "../import/ColumnChooser";
-import type { PaneView, ViewProps } from "../registry";
+import type { PaneView } from "../registry";
 
 const useStyles = makeStyles({ stack: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM } });
 
@@ -29,7 +29,7 @@ export function parseNumberCell(value: unknown): CellParse {
   return parsed.ok ? { ok: true, value: parsed.number } : parsed;
 }
 
-function ClassifyFromExamples({ navigate }: ViewProps) {
+function ClassifyFromExamples() {
   const styles = useStyles();
   const { clients } = useRuntime();
   const [include, setInclude] = useState<CellsSource>();
@@ -91,7 +91,7 @@ function ClassifyFromExamples({ navigate }: ViewProps) {
       <Button appearance="primary" disabled={run.state.status === "running" || !include?.values.length} onClick={start}>
         Classify and import to a new sheet
       </Button>
-      <ImportRunPanel state={run.state} verb="Imported" onCancel={run.cancel} onSignIn={() => navigate("sign-in")} />
+      <ImportRunPanel state={run.state} verb="Imported" onCancel={run.cancel} />
     </div>
   );
 }

@@ -1,50 +1,40 @@
 /** Explore lists: the catalogue of curated lists, and one of them imported as a table that refreshes in place. */
-import { Button, Field, Input, Radio, RadioGroup, Spinner, Text, makeStyles, tokens } from "@fluentui/react-components";
-import { useCallback, useEffect, useState } from "react";
+import { Button, Field, Input, Radio, RadioGroup, Text, makeStyles, tokens } from "@fluentui/react-components";
+import { useEffect, useState } from "react";
 import type { ExploreListEntry } from "../../../api/product/responses";
-import { loadExploreLists, typedListId, type ExploreLists as ListsAnswer } from "../../../core/explore/lists";
+import { loadExploreLists, typedListId } from "../../../core/explore/lists";
 import { DEFAULT_COLUMNS } from "../../../core/import/columns";
 import { importSourceToNewSheet } from "../../../host/import-actions";
-import { ErrorBar } from "../../components/ErrorBar";
+import { LookupStatus } from "../../components/LookupStatus";
 import { ImportRunPanel } from "../../components/ImportRunPanel";
 import { RateLimitNotice } from "../../components/RateLimitNotice";
 import { useImportRun } from "../../hooks/useImportRun";
+import { useLookup } from "../../hooks/useLookup";
 import { useRuntime } from "../../runtime-context";
 import { ColumnChooser } from "../import/ColumnChooser";
 import type { PaneView, ViewProps } from "../registry";
 
 const useStyles = makeStyles({ stack: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM } });
 
-type Catalogue =
-  { status: "idle" | "loading" } | ({ status: "ready" } & ListsAnswer) | { status: "failed"; error: unknown };
-
-function ExploreLists({ navigate, active }: ViewProps) {
+function ExploreLists({ active }: ViewProps) {
   const styles = useStyles();
   const { clients } = useRuntime();
-  const [catalogue, setCatalogue] = useState<Catalogue>({ status: "idle" });
+  const catalogue = useLookup((_: void, signal) => loadExploreLists(clients, { signal }));
+  const found = catalogue.state.status === "done" ? catalogue.state.result : undefined;
+  const lists = found?.lists;
   const [chosen, setChosen] = useState<string>();
   const [typed, setTyped] = useState("");
   const [columns, setColumns] = useState<string[]>([...DEFAULT_COLUMNS]);
   const run = useImportRun();
-  const signIn = () => navigate("sign-in");
-  const load = useCallback(() => {
-    setCatalogue({ status: "loading" });
-    loadExploreLists(clients).then(
-      (answer) => setCatalogue({ status: "ready", ...answer }),
-      (error: unknown) => setCatalogue({ status: "failed", error }),
-    );
-  }, [clients]);
   useEffect(() => {
-    if (active && catalogue.status === "idle") load();
-  }, [active, catalogue.status, load]);
+    if (active && catalogue.state.status === "idle") void catalogue.run();
+  }, [active, catalogue.state.status]);
 
   // A list ID typed by hand wins over the one picked from the catalogue.
   const typedId = typedListId(typed);
   const list: ExploreListEntry | undefined = typedId
     ? { ListId: typedId, Name: undefined, Description: undefined, CompanyCount: undefined }
-    : catalogue.status === "ready"
-      ? catalogue.lists.find((l) => l.ListId === chosen)
-      : undefined;
+    : lists?.find((l) => l.ListId === chosen);
   const start = () => {
     if (!list) return;
     void run.run((options) =>
@@ -60,29 +50,33 @@ function ExploreLists({ navigate, active }: ViewProps) {
   return (
     <div className={styles.stack}>
       <RateLimitNotice service="product" />
-      {catalogue.status === "loading" && <Spinner size="tiny" label="Loading the lists…" />}
-      {catalogue.status === "failed" && (
-        <ErrorBar title="Could not load the lists" error={catalogue.error} onSignIn={signIn} />
-      )}
-      {catalogue.status === "failed" && (
+      <LookupStatus
+        state={catalogue.state}
+        busy="Loading the lists…"
+        failedTitle="Could not load the lists"
+        done={(answer) =>
+          answer.source === "filters" ? (
+            <Text>
+              The product API has no catalogue of explore lists.{" "}
+              {answer.lists.length > 0
+                ? "These are the lists its filter catalogue names; you can also type a list ID."
+                : "Type the ID of a list you know."}
+            </Text>
+          ) : (
+            answer.lists.length === 0 && (
+              <Text>The product API's catalogue lists no explore lists. Type the ID of a list you know.</Text>
+            )
+          )
+        }
+      />
+      {catalogue.state.status === "failed" && (
         <div>
-          <Button onClick={load}>Try again</Button>
+          <Button onClick={() => void catalogue.run()}>Try again</Button>
         </div>
       )}
-      {catalogue.status === "ready" && catalogue.source === "filters" && (
-        <Text>
-          The product API has no catalogue of explore lists.{" "}
-          {catalogue.lists.length > 0
-            ? "These are the lists its filter catalogue names; you can also type a list ID."
-            : "Type the ID of a list you know."}
-        </Text>
-      )}
-      {catalogue.status === "ready" && catalogue.source === "catalogue" && catalogue.lists.length === 0 && (
-        <Text>The product API's catalogue lists no explore lists. Type the ID of a list you know.</Text>
-      )}
-      {catalogue.status === "ready" && catalogue.lists.length > 0 && (
+      {lists && lists.length > 0 && (
         <RadioGroup aria-label="Lists" value={chosen ?? ""} onChange={(_, data) => setChosen(data.value)}>
-          {catalogue.lists.map((l) => (
+          {lists.map((l) => (
             <Radio
               key={l.ListId}
               value={l.ListId}
@@ -98,7 +92,7 @@ function ExploreLists({ navigate, active }: ViewProps) {
       <Button appearance="primary" disabled={run.state.status === "running" || !list} onClick={start}>
         {list ? `Import "${list.Name ?? list.ListId}" to a new sheet` : "Choose a list to import"}
       </Button>
-      <ImportRunPanel state={run.state} verb="Imported" onCancel={run.cancel} onSignIn={signIn} />
+      <ImportRunPanel state={run.state} verb="Imported" onCancel={run.cancel} />
     </div>
   );
 }

@@ -2,12 +2,13 @@
  * Group structure: the company in the selected cell (followed as the selection moves) or a typed
  * number, as a tree from its ultimate parent; search within it; insert it as a table.
  */
-import { Button, Field, Input, Spinner, Switch, Text, makeStyles, tokens } from "@fluentui/react-components";
+import { Button, Field, Input, Switch, Text, makeStyles, tokens } from "@fluentui/react-components";
 import { useEffect, useMemo, useState } from "react";
 import { parseCompanyNumber } from "../../../core/company-number";
 import { InvalidArgumentError } from "../../../core/errors";
 import { pathTo, searchTree } from "../../../core/import/group-tree";
 import { ErrorBar } from "../../components/ErrorBar";
+import { LookupStatus } from "../../components/LookupStatus";
 import { RateLimitNotice } from "../../components/RateLimitNotice";
 import type { PaneView, ViewProps } from "../registry";
 import { GroupInsert } from "./GroupInsert";
@@ -20,26 +21,28 @@ const useStyles = makeStyles({
   row: { display: "flex", gap: "8px", alignItems: "flex-end" },
 });
 
-function GroupStructure({ navigate, active }: ViewProps) {
+function GroupStructure({ active }: ViewProps) {
   const styles = useStyles();
   const [follow, setFollow] = useState(true);
   const followed = useFollowSelection(follow && active);
   const [typed, setTyped] = useState("");
   const [typedError, setTypedError] = useState<unknown>();
-  const [group, load] = useGroup();
+  const group = useGroup();
+  const shown = group.state;
+  const asked = shown.status === "idle" ? "" : shown.query;
   const [expanded, setExpanded] = useState<Set<string>>(new Set());
   const [search, setSearch] = useState("");
 
   useEffect(() => {
-    if (followed?.number && (group.status === "idle" || group.number !== followed.number)) load(followed.number);
+    if (followed?.number && asked !== followed.number) void group.run(followed.number);
     // Only a new number in the selection loads a group, not a change of state.
   }, [followed?.number]);
 
-  const tree = group.status === "ready" ? group.tree : undefined;
+  const tree = shown.status === "done" ? shown.result.tree : undefined;
   useEffect(() => {
     // A new tree opens at the root and the path to the company asked for.
-    if (tree && group.status === "ready")
-      setExpanded(new Set([tree.root.number, ...pathTo(tree, group.number).slice(0, -1)]));
+    if (tree && shown.status === "done")
+      setExpanded(new Set([tree.root.number, ...pathTo(tree, shown.query).slice(0, -1)]));
   }, [tree]);
   const found = useMemo(
     () =>
@@ -58,7 +61,7 @@ function GroupStructure({ navigate, active }: ViewProps) {
     if (!parsed.ok) return setTypedError(new InvalidArgumentError(parsed.reason));
     setTypedError(undefined);
     setFollow(false);
-    load(parsed.number);
+    void group.run(parsed.number);
   };
   const toggle = (number: string, open?: boolean) =>
     setExpanded((current) => {
@@ -87,20 +90,17 @@ function GroupStructure({ navigate, active }: ViewProps) {
       {typedError !== undefined && (
         <ErrorBar title="Not a company number" error={typedError} onDismiss={() => setTypedError(undefined)} />
       )}
-      {group.status === "loading" && <Spinner size="tiny" label={`Loading the group of ${group.number}…`} />}
-      {group.status === "failed" && (
-        <ErrorBar
-          title={`No group structure for ${group.number}`}
-          error={group.error}
-          onSignIn={() => navigate("sign-in")}
-        />
-      )}
-      {tree && group.status === "ready" && (
+      <LookupStatus
+        state={shown}
+        busy={`Loading the group of ${asked}…`}
+        failedTitle={`No group structure for ${asked}`}
+      />
+      {tree && shown.status === "done" && (
         <>
           <Text
             role="status"
             data-testid="group-summary"
-          >{`${tree.root.name} (${tree.root.number}): ${tree.size.toLocaleString("en-GB")} companies, loaded in ${group.loadMs} ms.`}</Text>
+          >{`${tree.root.name} (${tree.root.number}): ${tree.size.toLocaleString("en-GB")} companies, loaded in ${shown.result.loadMs} ms.`}</Text>
           <Field
             label="Search this group"
             hint={

@@ -3,11 +3,11 @@
  * the match count (and insights) before importing, then the import onto a new sheet with
  * progress and Cancel.
  */
-import { Button, Spinner, Switch, Text, makeStyles, tokens } from "@fluentui/react-components";
+import { Button, Switch, Text, makeStyles, tokens } from "@fluentui/react-components";
 import { useMemo, useState } from "react";
 import { DEFAULT_COLUMNS } from "../../../core/import/columns";
 import { FILTER_FIELDS, hasCriteria, type FilterField, type ImportQuery } from "../../../core/import/query";
-import { ErrorBar } from "../../components/ErrorBar";
+import { LookupStatus } from "../../components/LookupStatus";
 import { ImportRunPanel } from "../../components/ImportRunPanel";
 import { RateLimitNotice } from "../../components/RateLimitNotice";
 import { useImportRun } from "../../hooks/useImportRun";
@@ -24,10 +24,11 @@ import { useMatchCount } from "./useMatchCount";
 
 const useStyles = makeStyles({ stack: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM } });
 
-function ImportCompanies({ navigate, active }: ViewProps) {
+function ImportCompanies({ active }: ViewProps) {
   const styles = useStyles();
   const { clients } = useRuntime();
-  const [catalogue, reloadCatalogue] = useFilterCatalogue(active);
+  const catalogue = useFilterCatalogue(active);
+  const groups = catalogue.state.status === "done" ? catalogue.state.result : undefined;
   const [filters, setFilters] = useState<Partial<Record<FilterField, string[]>>>({});
   const [numbers, setNumbers] = useState<NumbersSource>();
   const [columns, setColumns] = useState<string[]>([...DEFAULT_COLUMNS]);
@@ -36,36 +37,33 @@ function ImportCompanies({ navigate, active }: ViewProps) {
   const run = useImportRun();
   const running = run.state.status === "running";
   const [count, recount] = useMatchCount(criteria, active && !running);
-  const signIn = () => navigate("sign-in");
+  const counted = count.status === "done" ? count.result : undefined;
 
   const startImport = () => {
-    if (count.status !== "ready") return;
+    if (!counted) return;
     const query: ImportQuery = { ...criteria, columns };
-    const { request, total } = count;
+    const { request, total } = counted;
     void run.run((options) => importToNewSheet(clients, query, request, total, options));
   };
 
   return (
     <div className={styles.stack}>
       <RateLimitNotice service="product" />
-      {catalogue.status === "loading" && <Spinner size="tiny" label="Loading the filters…" />}
-      {catalogue.status === "failed" && (
-        <ErrorBar
-          title="Could not load the filters"
-          error={catalogue.error}
-          onSignIn={signIn}
-          onDismiss={reloadCatalogue}
-        />
-      )}
-      {catalogue.status === "failed" && <Button onClick={reloadCatalogue}>Try again</Button>}
-      {catalogue.status === "ready" && catalogue.groups.length === 0 && (
+      <LookupStatus
+        state={catalogue.state}
+        busy="Loading the filters…"
+        failedTitle="Could not load the filters"
+        onDismiss={catalogue.reset}
+      />
+      {catalogue.state.status === "failed" && <Button onClick={() => void catalogue.run()}>Try again</Button>}
+      {groups?.length === 0 && (
         <Text data-testid="no-filter-groups">
           The product API offered no filter groups. Type codes by hand below, or import by company numbers.
         </Text>
       )}
-      {catalogue.status === "ready" &&
+      {groups &&
         FILTER_FIELDS.map((field) => {
-          const group = catalogue.groups.find((g) => g.field === field);
+          const group = groups.find((g) => g.field === field);
           return group ? (
             <CodePicker
               key={field}
@@ -75,44 +73,37 @@ function ImportCompanies({ navigate, active }: ViewProps) {
             />
           ) : null;
         })}
-      {(catalogue.status === "failed" || catalogue.status === "ready") && (
+      {(catalogue.state.status === "failed" || groups) && (
         <TypedCodes
-          fields={FILTER_FIELDS.filter(
-            (field) => catalogue.status === "failed" || !catalogue.groups.some((g) => g.field === field),
-          )}
+          fields={FILTER_FIELDS.filter((field) => !groups?.some((g) => g.field === field))}
           onChange={(field, codes) => setFilters((f) => ({ ...f, [field]: codes }))}
         />
       )}
       <NumbersFromSelection source={numbers} onChange={setNumbers} />
       <ColumnChooser columns={columns} onChange={setColumns} />
-      <div role="status" aria-live="polite" data-testid="match-count">
-        {!hasCriteria(criteria) && (
-          <Text>Choose at least one filter, or company numbers, to see how many companies match.</Text>
-        )}
-        {count.status === "counting" && <Spinner size="tiny" label="Counting matches…" />}
-        {count.status === "ready" && (
-          <Text weight="semibold">{`${count.total.toLocaleString("en-GB")} compan${count.total === 1 ? "y matches" : "ies match"}.`}</Text>
-        )}
-      </div>
-      {count.status === "failed" && (
-        <ErrorBar title="Could not count the matches" error={count.error} onSignIn={signIn} onDismiss={recount} />
+      {!hasCriteria(criteria) && (
+        <Text>Choose at least one filter, or company numbers, to see how many companies match.</Text>
       )}
+      <LookupStatus
+        state={count}
+        busy="Counting matches…"
+        failedTitle="Could not count the matches"
+        done={({ total }) => (
+          <Text weight="semibold">{`${total.toLocaleString("en-GB")} compan${total === 1 ? "y matches" : "ies match"}.`}</Text>
+        )}
+        testId="match-count"
+        onDismiss={recount}
+      />
       <Switch
         label="Show insights (companies by RTIC, turnover and employee bands)"
         checked={showInsights}
         onChange={(_, data) => setShowInsights(data.checked)}
       />
-      {showInsights && count.status === "ready" && <InsightsPanel insights={count.insights} />}
-      <Button
-        appearance="primary"
-        disabled={running || count.status !== "ready" || count.total === 0}
-        onClick={startImport}
-      >
-        {count.status === "ready"
-          ? `Import ${count.total.toLocaleString("en-GB")} companies to a new sheet`
-          : "Import to a new sheet"}
+      {showInsights && counted && <InsightsPanel insights={counted.insights} />}
+      <Button appearance="primary" disabled={running || !counted || counted.total === 0} onClick={startImport}>
+        {counted ? `Import ${counted.total.toLocaleString("en-GB")} companies to a new sheet` : "Import to a new sheet"}
       </Button>
-      <ImportRunPanel state={run.state} verb="Imported" onCancel={run.cancel} onSignIn={signIn} />
+      <ImportRunPanel state={run.state} verb="Imported" onCancel={run.cancel} />
     </div>
   );
 }

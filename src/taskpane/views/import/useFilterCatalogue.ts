@@ -1,7 +1,8 @@
 /** The filter catalogue (GET /v2/filters), fetched when the view first shows, with a way to try again. */
-import { useCallback, useEffect, useState } from "react";
+import { useEffect } from "react";
 import type { FilterGroup } from "../../../api/lenient";
 import { isFilterField, type FilterField } from "../../../core/import/query";
+import { useLookup, type LookupState, type UseLookup } from "../../hooks/useLookup";
 import { useRuntime } from "../../runtime-context";
 
 export interface PickerGroup {
@@ -10,8 +11,7 @@ export interface PickerGroup {
   values: { code: string; description: string }[];
 }
 
-export type CatalogueState =
-  { status: "idle" | "loading" } | { status: "ready"; groups: PickerGroup[] } | { status: "failed"; error: unknown };
+export type CatalogueState = LookupState<void, PickerGroup[]>;
 
 /** Only groups that feed a field of the request are offered (the request schema would refuse others). */
 export function pickerGroups(groups: readonly FilterGroup[]): PickerGroup[] {
@@ -30,18 +30,14 @@ export function pickerGroups(groups: readonly FilterGroup[]): PickerGroup[] {
   );
 }
 
-export function useFilterCatalogue(active: boolean): [CatalogueState, () => void] {
+/** Asked the first time the view shows, and again on request (after a failure). */
+export function useFilterCatalogue(active: boolean): UseLookup<void, PickerGroup[]> {
   const { clients } = useRuntime();
-  const [state, setState] = useState<CatalogueState>({ status: "idle" });
-  const load = useCallback(() => {
-    setState({ status: "loading" });
-    clients.product.filters().then(
-      (answer) => setState({ status: "ready", groups: pickerGroups(answer.Filters) }),
-      (error: unknown) => setState({ status: "failed", error }),
-    );
-  }, [clients]);
+  const catalogue = useLookup(async (_: void, signal) =>
+    pickerGroups((await clients.product.filters({ signal })).Filters),
+  );
   useEffect(() => {
-    if (active && state.status === "idle") load();
-  }, [active, state.status, load]);
-  return [state, load];
+    if (active && catalogue.state.status === "idle") void catalogue.run();
+  }, [active, catalogue.state.status]);
+  return catalogue;
 }

@@ -1,35 +1,32 @@
 /** List summary: what a classifier model finds at a cutoff, in a sentence and charts. */
-import { Button, Field, Input, Spinner, Text, makeStyles, tokens } from "@fluentui/react-components";
+import { Button, Field, Input, Text, makeStyles, tokens } from "@fluentui/react-components";
 import { useState } from "react";
-import type { ListSummary } from "../../../api/product/responses";
+import type { ProductClient } from "../../../api/product/client";
 import { parseListSummaryRequest, summaryCharts, summaryText } from "../../../core/explore/list-summary";
 import { BarChart } from "../../components/BarChart";
-import { ErrorBar } from "../../components/ErrorBar";
+import { LookupStatus } from "../../components/LookupStatus";
 import { RateLimitNotice } from "../../components/RateLimitNotice";
+import { useLookup } from "../../hooks/useLookup";
 import { useRuntime } from "../../runtime-context";
-import type { PaneView, ViewProps } from "../registry";
+import type { PaneView } from "../registry";
 
 const useStyles = makeStyles({ stack: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM } });
 
-type State =
-  { status: "idle" | "loading" } | { status: "done"; summary: ListSummary } | { status: "failed"; error: unknown };
+interface SummaryAsked {
+  modelCode: string;
+  cutoff: string;
+}
 
-function ListSummaryPanel({ navigate }: ViewProps) {
+function askSummary({ modelCode, cutoff }: SummaryAsked, signal: AbortSignal, product: ProductClient) {
+  return product.listSummary(parseListSummaryRequest(modelCode, cutoff), { signal });
+}
+
+function ListSummaryPanel() {
   const styles = useStyles();
   const { clients } = useRuntime();
   const [modelCode, setModelCode] = useState("");
   const [cutoff, setCutoff] = useState("0.7");
-  const [state, setState] = useState<State>({ status: "idle" });
-
-  const show = async () => {
-    try {
-      const request = parseListSummaryRequest(modelCode, cutoff);
-      setState({ status: "loading" });
-      setState({ status: "done", summary: await clients.product.listSummary(request) });
-    } catch (error) {
-      setState({ status: "failed", error });
-    }
-  };
+  const summary = useLookup((asked: SummaryAsked, signal) => askSummary(asked, signal, clients.product));
 
   return (
     <div className={styles.stack}>
@@ -38,7 +35,7 @@ function ListSummaryPanel({ navigate }: ViewProps) {
         className={styles.stack}
         onSubmit={(event) => {
           event.preventDefault();
-          void show();
+          void summary.run({ modelCode, cutoff });
         }}
       >
         <Field
@@ -54,25 +51,21 @@ function ListSummaryPanel({ navigate }: ViewProps) {
           <Input value={cutoff} onChange={(_, data) => setCutoff(data.value)} />
         </Field>
         <div>
-          <Button type="submit" appearance="primary" disabled={state.status === "loading"}>
+          <Button type="submit" appearance="primary" disabled={summary.state.status === "loading"}>
             Show the summary
           </Button>
         </div>
       </form>
-      <div role="status" aria-live="polite" data-testid="summary-status">
-        {state.status === "loading" && <Spinner size="tiny" label="Loading the summary…" />}
-        {state.status === "done" && <Text weight="semibold">{summaryText(state.summary)}</Text>}
-      </div>
-      {state.status === "failed" && (
-        <ErrorBar
-          title="No summary"
-          error={state.error}
-          onSignIn={() => navigate("sign-in")}
-          onDismiss={() => setState({ status: "idle" })}
-        />
-      )}
-      {state.status === "done" &&
-        summaryCharts(state.summary).map((chart) => <BarChart key={chart.id} chart={chart} />)}
+      <LookupStatus
+        state={summary.state}
+        busy="Loading the summary…"
+        failedTitle="No summary"
+        done={(answer) => <Text weight="semibold">{summaryText(answer)}</Text>}
+        testId="summary-status"
+        onDismiss={summary.reset}
+      />
+      {summary.state.status === "done" &&
+        summaryCharts(summary.state.result).map((chart) => <BarChart key={chart.id} chart={chart} />)}
     </div>
   );
 }

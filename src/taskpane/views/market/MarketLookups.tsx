@@ -1,6 +1,7 @@
 /** A market's companies by number (from the selection, one row each) and by name (search, insertable). */
-import { Button, Spinner, Text } from "@fluentui/react-components";
+import { Button, Text } from "@fluentui/react-components";
 import { useState } from "react";
+import type { MarketClient } from "../../../api/market/client";
 import { SEARCH_LIMIT, type Market } from "../../../api/market/schemas";
 import { parseMarketNumber } from "../../../core/market/numbers";
 import type { SheetValue } from "../../../core/import/columns";
@@ -9,23 +10,44 @@ import { MARKET_COLUMNS, marketRow } from "../../../core/market/columns";
 import { MAX_MARKET_LOOKUP } from "../../../core/import/sources/market-batch";
 import { importSourceToNewSheet } from "../../../host/import-actions";
 import { CellsFromSelection, type CellsSource } from "../../components/CellsFromSelection";
-import { ErrorBar } from "../../components/ErrorBar";
 import { ImportRunPanel } from "../../components/ImportRunPanel";
+import { LookupStatus } from "../../components/LookupStatus";
 import { ResultList } from "../../components/ResultList";
 import { TextQuery } from "../../components/TextQuery";
 import { useImportRun } from "../../hooks/useImportRun";
+import { useLookup } from "../../hooks/useLookup";
 import { useRuntime } from "../../runtime-context";
 
-type Search =
-  | { status: "idle" | "searching" }
-  | { status: "done"; name: string; rows: SheetValue[][] }
-  | { status: "failed"; error: unknown };
+/** INFERRED (ours): matches shown for a name. */
+const NAME_RESULTS = Math.min(20, SEARCH_LIMIT.max);
 
-export function MarketLookups({ market, onSignIn }: { market: Market; onSignIn(): void }) {
+interface NameMatches {
+  name: string;
+  rows: SheetValue[][];
+}
+
+async function companiesNamed(
+  market: Market,
+  typed: string,
+  signal: AbortSignal,
+  client: MarketClient,
+): Promise<NameMatches> {
+  const name = typed.trim();
+  if (name.length < 2) throw new InvalidArgumentError("Type at least two letters of the company's name.");
+  const answer = await client.search(market, { name, limit: NAME_RESULTS }, { signal });
+  return { name, rows: answer.Companies.map(marketRow) };
+}
+
+function matchesSentence({ name, rows }: NameMatches): string {
+  if (rows.length === 0) return `No company in this market is called anything like "${name}".`;
+  return `${rows.length} compan${rows.length === 1 ? "y" : "ies"} like "${name}".`;
+}
+
+export function MarketLookups({ market }: { market: Market }) {
   const { clients } = useRuntime();
   const [numbers, setNumbers] = useState<CellsSource>();
   const [name, setName] = useState("");
-  const [search, setSearch] = useState<Search>({ status: "idle" });
+  const search = useLookup((typed: string, signal) => companiesNamed(market, typed, signal, clients.market));
   const run = useImportRun();
   const header = MARKET_COLUMNS.map((c) => c.header);
 
@@ -40,22 +62,6 @@ export function MarketLookups({ market, onSignIn }: { market: Market; onSignIn()
       ),
     );
   };
-  const searchNow = async () => {
-    const typed = name.trim();
-    if (typed.length < 2)
-      return setSearch({
-        status: "failed",
-        error: new InvalidArgumentError("Type at least two letters of the company's name."),
-      });
-    setSearch({ status: "searching" });
-    try {
-      const answer = await clients.market.search(market, { name: typed, limit: Math.min(20, SEARCH_LIMIT.max) });
-      setSearch({ status: "done", name: typed, rows: answer.Companies.map(marketRow) });
-    } catch (error) {
-      setSearch({ status: "failed", error });
-    }
-  };
-
   return (
     <>
       <section aria-label="Look up by number" style={{ display: "flex", flexDirection: "column", gap: 8 }}>
@@ -76,7 +82,7 @@ export function MarketLookups({ market, onSignIn }: { market: Market; onSignIn()
         <Button disabled={run.state.status === "running" || !numbers?.values.length} onClick={lookUp}>
           Look them up into a new sheet
         </Button>
-        <ImportRunPanel state={run.state} verb="Looked up" onCancel={run.cancel} onSignIn={onSignIn} />
+        <ImportRunPanel state={run.state} verb="Looked up" onCancel={run.cancel} />
       </section>
       <section aria-label="Search by name" style={{ display: "flex", flexDirection: "column", gap: 8 }}>
         <TextQuery
@@ -85,33 +91,23 @@ export function MarketLookups({ market, onSignIn }: { market: Market; onSignIn()
           value={name}
           onChange={setName}
           button="Search"
-          busy={search.status === "searching"}
-          onSubmit={() => void searchNow()}
+          busy={search.state.status === "loading"}
+          onSubmit={() => void search.run(name)}
           primary={false}
         />
-        <div role="status" aria-live="polite" data-testid="market-search-status">
-          {search.status === "searching" && <Spinner size="tiny" label="Searching…" />}
-          {search.status === "done" && (
-            <Text>
-              {search.rows.length
-                ? `${search.rows.length} compan${search.rows.length === 1 ? "y" : "ies"} like "${search.name}".`
-                : `No company in this market is called anything like "${search.name}".`}
-            </Text>
-          )}
-        </div>
-        {search.status === "failed" && (
-          <ErrorBar
-            title="The search did not run"
-            error={search.error}
-            onSignIn={onSignIn}
-            onDismiss={() => setSearch({ status: "idle" })}
-          />
-        )}
-        {search.status === "done" && (
+        <LookupStatus
+          state={search.state}
+          busy="Searching…"
+          failedTitle="The search did not run"
+          done={(matches) => <Text>{matchesSentence(matches)}</Text>}
+          testId="market-search-status"
+          onDismiss={search.reset}
+        />
+        {search.state.status === "done" && (
           <ResultList
             label="Market search results"
             header={header}
-            rows={search.rows}
+            rows={search.state.result.rows}
             numberFormats={MARKET_COLUMNS.map((c) => c.numberFormat)}
             shown={[0, 1, 7]}
             testId="market-search-results"

@@ -2,7 +2,7 @@
  * A market's filtered list: pickers from its catalogue, codes typed by hand, employee bounds; the
  * count and insights before importing; the import, paged at 60 requests a minute with the wait shown.
  */
-import { Button, Field, Input, Spinner, Text } from "@fluentui/react-components";
+import { Button, Field, Input, Text } from "@fluentui/react-components";
 import { useState } from "react";
 import type { Market, MarketCompaniesResponse } from "../../../api/market/schemas";
 import { InvalidArgumentError } from "../../../core/errors";
@@ -16,17 +16,28 @@ import {
 } from "../../../core/market/filters";
 import { importSourceToNewSheet } from "../../../host/import-actions";
 import { BarChart } from "../../components/BarChart";
-import { ErrorBar } from "../../components/ErrorBar";
+import { LookupStatus } from "../../components/LookupStatus";
 import { ImportRunPanel } from "../../components/ImportRunPanel";
 import { useImportRun } from "../../hooks/useImportRun";
+import { useLookup } from "../../hooks/useLookup";
 import { useRuntime } from "../../runtime-context";
 import { CodePicker } from "../import/CodePicker";
 import type { MarketFiltersState } from "./useMarketFilters";
 
-type Count =
-  | { status: "idle" | "counting" }
-  | { status: "ready"; total: number; insights: MarketCompaniesResponse["Insights"]; empty?: string }
-  | { status: "failed"; error: unknown };
+interface Count {
+  total: number;
+  insights: MarketCompaniesResponse["Insights"];
+  /** Why nothing matched, when nothing did. */
+  empty?: string;
+}
+
+/** What the user set in the panel, read into a query only when it is used (a bad bound fails there). */
+interface Inputs {
+  chosen: Partial<Record<MarketFilterField, string[]>>;
+  typed: string;
+  min: string;
+  max: string;
+}
 
 function insightCharts(insights: MarketCompaniesResponse["Insights"]): Chart[] {
   if (!insights) return [];
@@ -57,78 +68,58 @@ function bound(text: string, label: string): number | undefined {
   return value;
 }
 
-export function MarketQueryPanel({
-  market,
-  filters,
-  onSignIn,
-}: {
-  market: Market;
-  filters: MarketFiltersState;
-  onSignIn(): void;
-}) {
+function toQuery({ chosen, typed, min, max }: Inputs): MarketQuery {
+  const extra = typedCodes(typed);
+  const NAICS = [...(chosen.NAICS ?? []), ...extra.filter((c) => !(chosen.NAICS ?? []).includes(c))];
+  return {
+    filters: { ...chosen, NAICS },
+    minEmployees: bound(min, "The smallest size"),
+    maxEmployees: bound(max, "The largest size"),
+  };
+}
+
+function countSentence({ total, empty }: Count): string {
+  return empty ?? `${total.toLocaleString("en-GB")} compan${total === 1 ? "y matches" : "ies match"}.`;
+}
+
+export function MarketQueryPanel({ market, filters }: { market: Market; filters: MarketFiltersState }) {
   const { clients } = useRuntime();
   const [chosen, setChosen] = useState<Partial<Record<MarketFilterField, string[]>>>({});
   const [typed, setTyped] = useState("");
   const [min, setMin] = useState("");
   const [max, setMax] = useState("");
-  const [count, setCount] = useState<Count>({ status: "idle" });
   const run = useImportRun();
-  const groups = filters.status === "ready" ? filters.groups : [];
+  const groups = filters.status === "done" && filters.query === market ? filters.result : [];
+  const inputs: Inputs = { chosen, typed, min, max };
+  const count = useLookup(async (asked: Inputs, signal): Promise<Count> => {
+    const query = toQuery(asked);
+    const answer = await clients.market.listCompanies(
+      market,
+      { ...marketRequest(query), Limit: 1, IncludeTotalCount: true, IncludeInsights: true },
+      { signal },
+    );
+    const total = answer.TotalCount ?? answer.Companies.length;
+    return { total, insights: answer.Insights, ...(total === 0 ? { empty: explainEmpty(market, query, groups) } : {}) };
+  });
+  const counted = count.state.status === "done" ? count.state.result : undefined;
 
-  const query = (): MarketQuery => {
-    const extra = typedCodes(typed);
-    const NAICS = [...(chosen.NAICS ?? []), ...extra.filter((c) => !(chosen.NAICS ?? []).includes(c))];
-    return {
-      filters: { ...chosen, NAICS },
-      minEmployees: bound(min, "The smallest size"),
-      maxEmployees: bound(max, "The largest size"),
-    };
-  };
-
-  const countNow = async () => {
-    try {
-      const q = query();
-      setCount({ status: "counting" });
-      const answer = await clients.market.listCompanies(market, {
-        ...marketRequest(q),
-        Limit: 1,
-        IncludeTotalCount: true,
-        IncludeInsights: true,
-      });
-      const total = answer.TotalCount ?? answer.Companies.length;
-      setCount({
-        status: "ready",
-        total,
-        insights: answer.Insights,
-        ...(total === 0 ? { empty: explainEmpty(market, q, groups) } : {}),
-      });
-    } catch (error) {
-      setCount({ status: "failed", error });
-    }
-  };
-
-  const start = () => {
-    try {
-      const q = query();
-      void run.run((options) =>
-        importSourceToNewSheet(
-          clients,
-          { kind: "market", market, query: q },
-          options,
-          `Market ${market.toUpperCase()}`,
-        ),
-      );
-    } catch (error) {
-      setCount({ status: "failed", error });
-    }
-  };
+  const start = () =>
+    void run.run(async (options) =>
+      importSourceToNewSheet(
+        clients,
+        { kind: "market", market, query: toQuery(inputs) },
+        options,
+        `Market ${market.toUpperCase()}`,
+      ),
+    );
 
   return (
     <section aria-label="Filtered list" style={{ display: "flex", flexDirection: "column", gap: 8 }}>
-      {filters.status === "loading" && <Spinner size="tiny" label="Loading the market's filters…" />}
-      {filters.status === "failed" && (
-        <ErrorBar title="Could not load the market's filters" error={filters.error} onSignIn={onSignIn} />
-      )}
+      <LookupStatus
+        state={filters}
+        busy="Loading the market's filters…"
+        failedTitle="Could not load the market's filters"
+      />
       {MARKET_FILTER_FIELDS.map((field) => {
         const group = groups.find((g) => g.Field === field);
         if (!group) return null;
@@ -156,39 +147,25 @@ export function MarketQueryPanel({
         </Field>
       </div>
       <div>
-        <Button onClick={countNow} disabled={count.status === "counting"}>
+        <Button onClick={() => void count.run(inputs)} disabled={count.state.status === "loading"}>
           Count companies
         </Button>
       </div>
-      <div role="status" aria-live="polite" data-testid="market-count">
-        {count.status === "counting" && <Spinner size="tiny" label="Counting…" />}
-        {count.status === "ready" && (
-          <Text weight="semibold">
-            {count.empty ??
-              `${count.total.toLocaleString("en-GB")} compan${count.total === 1 ? "y matches" : "ies match"}.`}
-          </Text>
-        )}
-      </div>
-      {count.status === "failed" && (
-        <ErrorBar
-          title="Could not count the companies"
-          error={count.error}
-          onSignIn={onSignIn}
-          onDismiss={() => setCount({ status: "idle" })}
-        />
-      )}
-      {count.status === "ready" &&
-        insightCharts(count.insights).map((chart) => <BarChart key={chart.id} chart={chart} />)}
-      <Button
-        appearance="primary"
-        disabled={run.state.status === "running" || (count.status === "ready" && count.total === 0)}
-        onClick={start}
-      >
-        {count.status === "ready" && count.total > 0
-          ? `Import ${count.total.toLocaleString("en-GB")} companies to a new sheet`
+      <LookupStatus
+        state={count.state}
+        busy="Counting…"
+        failedTitle="Could not count the companies"
+        done={(answer) => <Text weight="semibold">{countSentence(answer)}</Text>}
+        testId="market-count"
+        onDismiss={count.reset}
+      />
+      {counted && insightCharts(counted.insights).map((chart) => <BarChart key={chart.id} chart={chart} />)}
+      <Button appearance="primary" disabled={run.state.status === "running" || counted?.total === 0} onClick={start}>
+        {counted && counted.total > 0
+          ? `Import ${counted.total.toLocaleString("en-GB")} companies to a new sheet`
           : "Import to a new sheet"}
       </Button>
-      <ImportRunPanel state={run.state} verb="Imported" onCancel={run.cancel} onSignIn={onSignIn} />
+      <ImportRunPanel state={run.state} verb="Imported" onCancel={run.cancel} />
     </section>
   );
 }

@@ -11,11 +11,10 @@ import { useMarketFilters } from "./useMarketFilters";
 
 const useStyles = makeStyles({ stack: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM } });
 
-function MultiMarket({ navigate, active }: ViewProps) {
+function MultiMarket({ active }: ViewProps) {
   const styles = useStyles();
   const [market, setMarket] = useState<Market>("us");
-  const [filters] = useMarketFilters(market, active);
-  const signIn = () => navigate("sign-in");
+  const filters = useMarketFilters(market, active);
   return (
     <div className={styles.stack}>
       <RateLimitNotice service="market" />
@@ -30,8 +29,8 @@ function MultiMarket({ navigate, active }: ViewProps) {
         ))}
       </RadioGroup>
       {/* Keyed by market: choices made for one market mean nothing in another. */}
-      <MarketQueryPanel key={`query-${market}`} market={market} filters={filters} onSignIn={signIn} />
-      <MarketLookups key={`lookups-${market}`} market={market} onSignIn={signIn} />
+      <MarketQueryPanel key={`query-${market}`} market={market} filters={filters} />
+      <MarketLookups key={`lookups-${market}`} market={market} />
     </div>
   );
 }

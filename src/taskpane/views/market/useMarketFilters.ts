@@ -1,26 +1,22 @@
-/** A market's filter catalogue (`GET /v1/{market}/filters`), fetched when the market is chosen. */
-import { useCallback, useEffect, useState } from "react";
+/** A market's filter catalogue (`GET /v1/{market}/filters`), fetched when the market is chosen while the view shows. */
+import { useEffect } from "react";
 import type { FilterGroup } from "../../../api/lenient";
 import type { Market } from "../../../api/market/schemas";
+import { useLookup, type LookupState } from "../../hooks/useLookup";
 import { useRuntime } from "../../runtime-context";
 
-export type MarketFiltersState =
-  | { status: "loading" }
-  | { status: "ready"; market: Market; groups: FilterGroup[] }
-  | { status: "failed"; error: unknown };
+export type MarketFiltersState = LookupState<Market, FilterGroup[]>;
 
-export function useMarketFilters(market: Market, active: boolean): [MarketFiltersState, () => void] {
+/** Choosing another market abandons the catalogue still coming for the one before. */
+export function useMarketFilters(market: Market, active: boolean): MarketFiltersState {
   const { clients } = useRuntime();
-  const [state, setState] = useState<MarketFiltersState>({ status: "loading" });
-  const load = useCallback(() => {
-    setState({ status: "loading" });
-    clients.market.filters(market).then(
-      (answer) => setState({ status: "ready", market, groups: answer.Filters }),
-      (error: unknown) => setState({ status: "failed", error }),
-    );
-  }, [clients, market]);
+  const catalogue = useLookup(
+    async (chosen: Market, signal) => (await clients.market.filters(chosen, { signal })).Filters,
+  );
+  const { state, run } = catalogue;
   useEffect(() => {
-    if (active) load();
-  }, [active, load]);
-  return [state, load];
+    // A failed catalogue is asked again when the user comes back to the view.
+    if (active && (state.status === "idle" || state.status === "failed" || state.query !== market)) void run(market);
+  }, [active, market]);
+  return state;
 }

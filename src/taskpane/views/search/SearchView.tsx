@@ -2,18 +2,20 @@
  * Search by company number as you type it: `GET /v2/search/aheadFull/{n}` lists the companies whose
  * number starts with what was typed; the hits are shown and can be inserted at the selection.
  */
-import { Spinner, Text, makeStyles, tokens } from "@fluentui/react-components";
+import { Text, makeStyles, tokens } from "@fluentui/react-components";
 import { useState } from "react";
+import type { ApiClients } from "../../../api/factory";
 import type { SearchAhead } from "../../../api/product/responses";
 import { asSheetText, NUMBER_FORMATS, type SheetValue } from "../../../core/import/columns";
 import { toDateCell, isDateCell } from "../../../core/cell-value";
 import { InvalidArgumentError } from "../../../core/errors";
-import { ErrorBar } from "../../components/ErrorBar";
+import { LookupStatus } from "../../components/LookupStatus";
 import { RateLimitNotice } from "../../components/RateLimitNotice";
 import { ResultList } from "../../components/ResultList";
 import { TextQuery } from "../../components/TextQuery";
+import { useLookup } from "../../hooks/useLookup";
 import { useRuntime } from "../../runtime-context";
-import type { PaneView, ViewProps } from "../registry";
+import type { PaneView } from "../registry";
 
 const useStyles = makeStyles({ stack: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM } });
 
@@ -51,28 +53,29 @@ function hitRows(answer: SearchAhead): SheetValue[][] {
   );
 }
 
-type Search =
-  | { status: "idle" | "searching" }
-  | { status: "done"; typed: string; rows: SheetValue[][]; count: number }
-  | { status: "failed"; error: unknown };
+interface Hits {
+  typed: string;
+  rows: SheetValue[][];
+  count: number;
+}
 
-function SearchCompanies({ navigate }: ViewProps) {
+async function searchHits(text: string, signal: AbortSignal, product: ApiClients["product"]): Promise<Hits> {
+  const typed = parseNumberStart(text);
+  const answer = await product.searchAhead(typed, { signal });
+  const rows = hitRows(answer);
+  return { typed, rows, count: answer.Count ?? rows.length };
+}
+
+function hitsSentence({ typed, rows, count }: Hits): string {
+  if (rows.length === 0) return `No company number starts with ${typed}.`;
+  return `${rows.length} of ${count.toLocaleString("en-GB")} compan${count === 1 ? "y" : "ies"} whose number starts with ${typed}.`;
+}
+
+function SearchCompanies() {
   const styles = useStyles();
   const { clients } = useRuntime();
   const [text, setText] = useState("");
-  const [search, setSearch] = useState<Search>({ status: "idle" });
-
-  const run = async () => {
-    try {
-      const typed = parseNumberStart(text);
-      setSearch({ status: "searching" });
-      const answer = await clients.product.searchAhead(typed);
-      const rows = hitRows(answer);
-      setSearch({ status: "done", typed, rows, count: answer.Count ?? rows.length });
-    } catch (error) {
-      setSearch({ status: "failed", error });
-    }
-  };
+  const search = useLookup((typed: string, signal) => searchHits(typed, signal, clients.product));
 
   return (
     <div className={styles.stack}>
@@ -83,32 +86,22 @@ function SearchCompanies({ navigate }: ViewProps) {
         value={text}
         onChange={setText}
         button="Search"
-        busy={search.status === "searching"}
-        onSubmit={() => void run()}
+        busy={search.state.status === "loading"}
+        onSubmit={() => void search.run(text)}
       />
-      <div role="status" aria-live="polite" data-testid="search-status">
-        {search.status === "searching" && <Spinner size="tiny" label="Searching…" />}
-        {search.status === "done" && (
-          <Text>
-            {search.rows.length === 0
-              ? `No company number starts with ${search.typed}.`
-              : `${search.rows.length} of ${search.count.toLocaleString("en-GB")} compan${search.count === 1 ? "y" : "ies"} whose number starts with ${search.typed}.`}
-          </Text>
-        )}
-      </div>
-      {search.status === "failed" && (
-        <ErrorBar
-          title="The search did not run"
-          error={search.error}
-          onSignIn={() => navigate("sign-in")}
-          onDismiss={() => setSearch({ status: "idle" })}
-        />
-      )}
-      {search.status === "done" && (
+      <LookupStatus
+        state={search.state}
+        busy="Searching…"
+        failedTitle="The search did not run"
+        done={(hits) => <Text>{hitsSentence(hits)}</Text>}
+        testId="search-status"
+        onDismiss={search.reset}
+      />
+      {search.state.status === "done" && (
         <ResultList
           label="Search results"
           header={[...SEARCH_HEADER]}
-          rows={search.rows}
+          rows={search.state.result.rows}
           numberFormats={FORMATS}
           shown={[0, 1, 2]}
           testId="search-results"

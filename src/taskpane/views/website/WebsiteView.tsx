@@ -3,23 +3,25 @@
  * or the addresses in the selected cells through `POST /v2/companies/by-website/batch`, imported
  * onto a new sheet with the URL each company matched; the table refreshes in place.
  */
-import { Button, Spinner, Text, makeStyles, tokens } from "@fluentui/react-components";
+import { Button, Text, makeStyles, tokens } from "@fluentui/react-components";
 import { useState } from "react";
+import type { ProductClient } from "../../../api/product/client";
 import { pageWebsite } from "../../../api/product/paging";
 import { DEFAULT_COLUMNS, recordRow, resolveColumns, type SheetValue } from "../../../core/import/columns";
 import { MAX_BATCH_URLS, parseWebsite } from "../../../core/explore/websites";
 import { InvalidArgumentError } from "../../../core/errors";
 import { importSourceToNewSheet } from "../../../host/import-actions";
 import { CellsFromSelection, type CellsSource } from "../../components/CellsFromSelection";
-import { ErrorBar } from "../../components/ErrorBar";
 import { ImportRunPanel } from "../../components/ImportRunPanel";
+import { LookupStatus } from "../../components/LookupStatus";
 import { RateLimitNotice } from "../../components/RateLimitNotice";
 import { ResultList } from "../../components/ResultList";
 import { TextQuery } from "../../components/TextQuery";
 import { useImportRun } from "../../hooks/useImportRun";
+import { useLookup } from "../../hooks/useLookup";
 import { useRuntime } from "../../runtime-context";
 import { ColumnChooser } from "../import/ColumnChooser";
-import type { PaneView, ViewProps } from "../registry";
+import type { PaneView } from "../registry";
 
 const useStyles = makeStyles({ stack: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM } });
 
@@ -27,41 +29,37 @@ const useStyles = makeStyles({ stack: { display: "flex", flexDirection: "column"
 const ONE_URL_RESULTS = 50;
 const RESULT_COLUMNS = ["CompanyNumber", "CompanyName", "CompanyStatus", "Homepage_domain", "RegisteredPostcode"];
 
-type Lookup =
-  | { status: "idle" | "looking" }
-  | { status: "done"; url: string; header: string[]; rows: SheetValue[][] }
-  | { status: "failed"; error: unknown };
+interface WebsiteCompanies {
+  url: string;
+  rows: SheetValue[][];
+}
 
-function FindByWebsite({ navigate }: ViewProps) {
+async function companiesAt(typed: string, signal: AbortSignal, product: ProductClient): Promise<WebsiteCompanies> {
+  const parsed = parseWebsite(typed);
+  if (!parsed.ok) throw new InvalidArgumentError(`Type a website address such as example.co.uk: ${parsed.reason}.`);
+  const { columns } = resolveColumns(RESULT_COLUMNS);
+  const rows: SheetValue[][] = [];
+  const pages = pageWebsite(product, { url: parsed.value }, { pageSize: ONE_URL_RESULTS, signal });
+  for await (const page of pages) {
+    rows.push(...page.items.map((item) => recordRow(item, columns)));
+    if (rows.length >= ONE_URL_RESULTS) break;
+  }
+  return { url: parsed.value, rows };
+}
+
+function companiesSentence({ url, rows }: WebsiteCompanies): string {
+  if (rows.length === 0) return `No active company has the website ${url}.`;
+  return `${rows.length} compan${rows.length === 1 ? "y has" : "ies have"} the website ${url}.`;
+}
+
+function FindByWebsite() {
   const styles = useStyles();
   const { clients } = useRuntime();
   const [url, setUrl] = useState("");
-  const [lookup, setLookup] = useState<Lookup>({ status: "idle" });
+  const lookup = useLookup((typed: string, signal) => companiesAt(typed, signal, clients.product));
   const [urls, setUrls] = useState<CellsSource>();
   const [columns, setColumns] = useState<string[]>([...DEFAULT_COLUMNS]);
   const run = useImportRun();
-  const signIn = () => navigate("sign-in");
-
-  const lookUp = async () => {
-    const parsed = parseWebsite(url);
-    if (!parsed.ok)
-      return setLookup({
-        status: "failed",
-        error: new InvalidArgumentError(`Type a website address such as example.co.uk: ${parsed.reason}.`),
-      });
-    setLookup({ status: "looking" });
-    try {
-      const { columns: resolved } = resolveColumns(RESULT_COLUMNS);
-      const rows: SheetValue[][] = [];
-      for await (const page of pageWebsite(clients.product, { url: parsed.value }, { pageSize: ONE_URL_RESULTS })) {
-        rows.push(...page.items.map((item) => recordRow(item, resolved)));
-        if (rows.length >= ONE_URL_RESULTS) break;
-      }
-      setLookup({ status: "done", url: parsed.value, header: RESULT_COLUMNS, rows });
-    } catch (error) {
-      setLookup({ status: "failed", error });
-    }
-  };
 
   const importBatch = () => {
     if (!urls?.values.length) return;
@@ -79,32 +77,22 @@ function FindByWebsite({ navigate }: ViewProps) {
         value={url}
         onChange={setUrl}
         button="Look up"
-        busy={lookup.status === "looking"}
-        onSubmit={() => void lookUp()}
+        busy={lookup.state.status === "loading"}
+        onSubmit={() => void lookup.run(url)}
       />
-      <div role="status" aria-live="polite" data-testid="website-status">
-        {lookup.status === "looking" && <Spinner size="tiny" label="Looking up…" />}
-        {lookup.status === "done" && (
-          <Text>
-            {lookup.rows.length === 0
-              ? `No active company has the website ${lookup.url}.`
-              : `${lookup.rows.length} compan${lookup.rows.length === 1 ? "y has" : "ies have"} the website ${lookup.url}.`}
-          </Text>
-        )}
-      </div>
-      {lookup.status === "failed" && (
-        <ErrorBar
-          title="The website was not looked up"
-          error={lookup.error}
-          onSignIn={signIn}
-          onDismiss={() => setLookup({ status: "idle" })}
-        />
-      )}
-      {lookup.status === "done" && (
+      <LookupStatus
+        state={lookup.state}
+        busy="Looking up…"
+        failedTitle="The website was not looked up"
+        done={(found) => <Text>{companiesSentence(found)}</Text>}
+        testId="website-status"
+        onDismiss={lookup.reset}
+      />
+      {lookup.state.status === "done" && (
         <ResultList
           label="Companies for the website"
-          header={lookup.header}
-          rows={lookup.rows}
+          header={RESULT_COLUMNS}
+          rows={lookup.state.result.rows}
           shown={[0, 1, 3]}
           testId="website-results"
         />
@@ -132,7 +120,7 @@ function FindByWebsite({ navigate }: ViewProps) {
       >
         Import the companies for these addresses to a new sheet
       </Button>
-      <ImportRunPanel state={run.state} verb="Imported" onCancel={run.cancel} onSignIn={signIn} />
+      <ImportRunPanel state={run.state} verb="Imported" onCancel={run.cancel} />
     </div>
   );
 }

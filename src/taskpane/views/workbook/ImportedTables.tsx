@@ -14,7 +14,7 @@ import { ImportRunPanel } from "../../components/ImportRunPanel";
 import { useImportRun } from "../../hooks/useImportRun";
 import { useRuntime } from "../../runtime-context";
 
-export function ImportedTables({ active, onSignIn }: { active: boolean; onSignIn(): void }) {
+export function ImportedTables({ active }: { active: boolean }) {
   const { clients } = useRuntime();
   const [listed, setListed] = useState<Listed>();
   const [error, setError] = useState<unknown>();
@@ -65,9 +65,7 @@ export function ImportedTables({ active, onSignIn }: { active: boolean; onSignIn
             >
               Refresh this table
             </Button>
-            {refreshing === saved.table && (
-              <ImportRunPanel state={run.state} verb="Refreshed" onCancel={run.cancel} onSignIn={onSignIn} />
-            )}
+            {refreshing === saved.table && <ImportRunPanel state={run.state} verb="Refreshed" onCancel={run.cancel} />}
           </li>
         ))}
       </ul>

@@ -9,7 +9,7 @@ import { StoreStats } from "./StoreStats";
 
 const useStyles = makeStyles({ stack: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM } });
 
-function WorkbookData({ active, navigate }: ViewProps) {
+function WorkbookData({ active }: ViewProps) {
   const styles = useStyles();
   return (
     <div className={styles.stack}>
@@ -17,7 +17,7 @@ function WorkbookData({ active, navigate }: ViewProps) {
       <StoreStats active={active} />
       <RefreshActions />
       <Divider />
-      <ImportedTables active={active} onSignIn={() => navigate("sign-in")} />
+      <ImportedTables active={active} />
       <Divider />
       <ClearStore />
     </div>

@@ -1,0 +1,125 @@
+/** The pane's one lookup: only the latest question's answer is shown, the ones before are aborted, failures reach the message bar. */
+import { renderToStaticMarkup } from "react-dom/server";
+import { HttpError } from "../../../src/api/http/errors";
+import { LookupStatus } from "../../../src/taskpane/components/LookupStatus";
+import { Lookup, type LookupState } from "../../../src/taskpane/hooks/useLookup";
+
+/** A service call the test answers by hand, in any order. */
+function manualService() {
+  const calls: { query: string; signal: AbortSignal; answer(value: string): void; fail(error: unknown): void }[] = [];
+  const ask = (query: string, signal: AbortSignal) =>
+    new Promise<string>((answer, fail) => calls.push({ query, signal, answer, fail }));
+  return { calls, ask };
+}
+
+const call = <T,>(calls: T[], index: number): T => {
+  const found = calls[index];
+  if (!found) throw new Error(`The service was asked ${calls.length} times, not ${index + 1}.`);
+  return found;
+};
+
+test("asking again aborts the question before, and its late answer never replaces the newer one", async () => {
+  const service = manualService();
+  const lookup = new Lookup(service.ask);
+  const first = lookup.run("0123");
+  const second = lookup.run("0124");
+  expect(call(service.calls, 0).signal.aborted).toBe(true);
+  expect(call(service.calls, 1).signal.aborted).toBe(false);
+
+  call(service.calls, 1).answer("companies from 0124");
+  await second;
+  call(service.calls, 0).answer("companies from 0123");
+  await first;
+  expect(lookup.state).toEqual({ status: "done", query: "0124", result: "companies from 0124" });
+});
+
+test("a failure of a question no longer asked is dropped; the current one's failure is kept as thrown", async () => {
+  const service = manualService();
+  const lookup = new Lookup(service.ask);
+  const first = lookup.run("a");
+  const second = lookup.run("b");
+  call(service.calls, 0).fail(new Error("aborted"));
+  await first;
+  expect(lookup.state).toEqual({ status: "loading", query: "b" });
+
+  const refused = new Error("refused");
+  call(service.calls, 1).fail(refused);
+  await second;
+  expect(lookup.state).toEqual({ status: "failed", query: "b", error: refused });
+});
+
+test("reset aborts the question in flight and its answer is dropped", async () => {
+  const service = manualService();
+  const lookup = new Lookup(service.ask);
+  const seen: string[] = [];
+  lookup.subscribe(() => seen.push(lookup.state.status));
+  const asked = lookup.run("x");
+  lookup.reset();
+  expect(call(service.calls, 0).signal.aborted).toBe(true);
+  call(service.calls, 0).answer("too late");
+  await asked;
+  expect(lookup.state).toEqual({ status: "idle" });
+  expect(seen).toEqual(["loading", "idle"]);
+});
+
+test("bad input thrown by the ask fails like a refused request", async () => {
+  const lookup = new Lookup((typed: string) => {
+    if (!/^\d+$/.test(typed)) throw new Error(`"${typed}" is not a number`);
+    return typed;
+  });
+  await lookup.run("12a");
+  expect(lookup.state).toMatchObject({ status: "failed", query: "12a", error: new Error('"12a" is not a number') });
+  await lookup.run("12");
+  expect(lookup.state).toEqual({ status: "done", query: "12", result: "12" });
+});
+
+describe("with a quiet time", () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  test("questions asked within it reach the service once, with the last query, and show as loading meanwhile", async () => {
+    const service = manualService();
+    const lookup = new Lookup(service.ask);
+    const runs = ["R", "RT", "RTI"].map((query) => lookup.run(query, { delayMs: 600 }));
+    expect(lookup.state).toEqual({ status: "loading", query: "RTI" });
+    await jest.advanceTimersByTimeAsync(600);
+    expect(service.calls.map((c) => c.query)).toEqual(["RTI"]);
+    call(service.calls, 0).answer("12 companies");
+    await Promise.all(runs);
+    expect(lookup.state).toEqual({ status: "done", query: "RTI", result: "12 companies" });
+  });
+});
+
+describe("the outcome on screen", () => {
+  const render = (state: LookupState<string, number>) =>
+    renderToStaticMarkup(
+      <LookupStatus
+        state={state}
+        busy="Counting…"
+        failedTitle="Could not count the companies"
+        done={(total, query) => `${total} companies like ${query}.`}
+        testId="count"
+      />,
+    );
+
+  test("a busy spinner while asking, then the view's sentence, in one live region", () => {
+    expect(render({ status: "loading", query: "acme" })).toContain("Counting…");
+    const done = render({ status: "done", query: "acme", result: 3 });
+    expect(done).toMatch(/<div role="status" aria-live="polite" data-testid="count">3 companies like acme\.<\/div>/);
+    expect(done).not.toContain("error-bar");
+  });
+
+  test("a failure becomes the message bar, titled by the view and worded for the pane", () => {
+    const notFound = new HttpError("product", {
+      status: 404,
+      method: "GET",
+      url: "https://api.example/v2/classification/list-summary",
+      serverMessage: "No such model.",
+      origin: "service",
+    });
+    const html = render({ status: "failed", query: "acme", error: notFound });
+    expect(html).toContain('data-testid="error-bar"');
+    expect(html).toContain("Could not count the companies");
+    expect(html).toContain("The product API found nothing for this");
+  });
+});
