@@ -8,6 +8,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { PaneNavigationProvider, type PaneNavigation } from "../navigation";
 import type { PaneView } from "../views/registry";
 import { HomeView } from "./HomeView";
+import { MissingOperations } from "./MissingOperations";
 import { RuntimeProblems } from "./RuntimeProblems";
 import { ViewsMenu } from "./ViewsMenu";
 
@@ -61,6 +62,7 @@ export function Shell({ views }: { views: readonly PaneView[] }) {
           </nav>
         </header>
         <RuntimeProblems />
+        <MissingOperations />
         <main>
           <section hidden={current !== "home"} aria-labelledby="view-home">
             <h2

@@ -2,7 +2,7 @@
 import { Button, Field, Input, Text, makeStyles, tokens } from "@fluentui/react-components";
 import { useState } from "react";
 import type { ProductClient } from "../../../api/product/client";
-import { parseListSummaryRequest, summaryCharts, summaryText } from "../../../core/explore/list-summary";
+import { parseListSummaryRequest, summaryCharts, summaryGaps, summaryText } from "../../../core/explore/list-summary";
 import { BarChart } from "../../components/BarChart";
 import { LookupStatus } from "../../components/LookupStatus";
 import { RateLimitNotice } from "../../components/RateLimitNotice";
@@ -60,7 +60,17 @@ function ListSummaryPanel() {
         state={summary.state}
         busy="Loading the summary…"
         failedTitle="No summary"
-        done={(answer) => <Text weight="semibold">{summaryText(answer)}</Text>}
+        done={(answer) => {
+          const gaps = summaryGaps(answer);
+          return (
+            <>
+              <Text weight="semibold">{summaryText(answer)}</Text>
+              {gaps.length > 0 && (
+                <Text data-testid="summary-gaps">{`The answer did not include ${gaps.join(", ")}.`}</Text>
+              )}
+            </>
+          );
+        }}
         testId="summary-status"
         onDismiss={summary.reset}
       />
