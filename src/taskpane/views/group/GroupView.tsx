@@ -18,7 +18,10 @@ import { useGroup } from "./useGroup";
 
 const useStyles = makeStyles({
   stack: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM },
-  row: { display: "flex", gap: "8px", alignItems: "flex-end" },
+  row: { display: "flex", gap: tokens.spacingHorizontalS, alignItems: "flex-end" },
+  // The number box shrinks beside its button in a 320 px pane instead of pushing it out.
+  grow: { flexGrow: 1, minWidth: 0 },
+  shrinkable: { minWidth: 0 },
 });
 
 function GroupStructure({ active }: ViewProps) {
@@ -82,8 +85,13 @@ function GroupStructure({ active }: ViewProps) {
         >{`${followed.cell.address}: ${followed.reason ?? "an empty cell"}; select a cell that holds a company number.`}</Text>
       )}
       <form className={styles.row} onSubmit={(event) => (event.preventDefault(), showTyped())}>
-        <Field label="Company number" style={{ flexGrow: 1 }}>
-          <Input value={typed} onChange={(_, data) => setTyped(data.value)} placeholder="e.g. 08905473 or SC123456" />
+        <Field label="Company number" className={styles.grow}>
+          <Input
+            className={styles.shrinkable}
+            value={typed}
+            onChange={(_, data) => setTyped(data.value)}
+            placeholder="e.g. 08905473 or SC123456"
+          />
         </Field>
         <Button type="submit">Show group</Button>
       </form>

@@ -2,7 +2,7 @@
  * A market's filtered list: pickers from its catalogue, codes typed by hand, employee bounds; the
  * count and insights before importing; the import, paged at 60 requests a minute with the wait shown.
  */
-import { Button, Field, Input, Text } from "@fluentui/react-components";
+import { Button, Field, Input, Text, makeStyles, tokens } from "@fluentui/react-components";
 import { useState } from "react";
 import type { Market, MarketCompaniesResponse } from "../../../api/market/schemas";
 import { InvalidArgumentError } from "../../../core/errors";
@@ -23,6 +23,12 @@ import { useLookup } from "../../hooks/useLookup";
 import { useRuntime } from "../../runtime-context";
 import { CodePicker } from "../import/CodePicker";
 import type { MarketFiltersState } from "./useMarketFilters";
+
+// The two bounds share the pane's width: each box may shrink below its natural width (about 20 characters).
+const useStyles = makeStyles({
+  range: { display: "flex", gap: tokens.spacingHorizontalS },
+  bound: { flex: "1 1 0", minWidth: 0 },
+});
 
 interface Count {
   total: number;
@@ -83,6 +89,7 @@ function countSentence({ total, empty }: Count): string {
 }
 
 export function MarketQueryPanel({ market, filters }: { market: Market; filters: MarketFiltersState }) {
+  const styles = useStyles();
   const { clients } = useRuntime();
   const [chosen, setChosen] = useState<Partial<Record<MarketFilterField, string[]>>>({});
   const [typed, setTyped] = useState("");
@@ -138,12 +145,12 @@ export function MarketQueryPanel({ market, filters }: { market: Market; filters:
       <Field label="Industry codes typed by hand" hint="Optional: codes pasted from elsewhere, separated by commas.">
         <Input value={typed} onChange={(_, data) => setTyped(data.value)} />
       </Field>
-      <div style={{ display: "flex", gap: 8 }}>
-        <Field label="Employees from">
-          <Input value={min} onChange={(_, data) => setMin(data.value)} inputMode="numeric" />
+      <div className={styles.range}>
+        <Field label="Employees from" className={styles.bound}>
+          <Input className={styles.bound} value={min} onChange={(_, data) => setMin(data.value)} inputMode="numeric" />
         </Field>
-        <Field label="Employees to">
-          <Input value={max} onChange={(_, data) => setMax(data.value)} inputMode="numeric" />
+        <Field label="Employees to" className={styles.bound}>
+          <Input className={styles.bound} value={max} onChange={(_, data) => setMax(data.value)} inputMode="numeric" />
         </Field>
       </div>
       <div>

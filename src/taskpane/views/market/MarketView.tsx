@@ -9,7 +9,11 @@ import { MarketLookups } from "./MarketLookups";
 import { MarketQueryPanel } from "./MarketQueryPanel";
 import { useMarketFilters } from "./useMarketFilters";
 
-const useStyles = makeStyles({ stack: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM } });
+const useStyles = makeStyles({
+  stack: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM },
+  // Four markets side by side are wider than a 320 px pane: they wrap onto a second line.
+  markets: { flexWrap: "wrap" },
+});
 
 function MultiMarket({ active }: ViewProps) {
   const styles = useStyles();
@@ -21,6 +25,7 @@ function MultiMarket({ active }: ViewProps) {
       <RadioGroup
         aria-label="Market"
         layout="horizontal"
+        className={styles.markets}
         value={market}
         onChange={(_, data) => setMarket(data.value as Market)}
       >
