@@ -69,7 +69,7 @@ export function toUserError(error: unknown): UserError {
   if (error instanceof UserError) return error;
   if (error instanceof ApiError) return fromApiError(error);
   if (error instanceof Error && error.name === "ConfigError") return new UnavailableError("config", error.message);
-  const detail = error instanceof Error ? error.message : String(error);
+  const detail = (error instanceof Error ? error.message : String(error)).trim().replace(/[.!]+$/, "");
   return new UnavailableError("internal", `Unexpected problem in the add-in (${detail}). Press Refresh to try again.`);
 }
 
@@ -145,7 +145,8 @@ function fromApiError(error: ApiError): UserError {
 }
 
 function fromHttpError(error: HttpError, label: string, service: ServiceName): UserError {
-  const said = error.serverMessage ? `: ${error.serverMessage}` : "";
+  // The service's own words end our sentence, so their closing full stop is dropped (no "..").
+  const said = error.serverMessage ? `: ${error.serverMessage.trim().replace(/[.!]+$/, "")}` : "";
   switch (error.code) {
     case "not-found":
       return new NotFoundError(`The ${label} found nothing for this${said}.`);

@@ -6,7 +6,7 @@ import { Button, Field, Input, Text, makeStyles, tokens } from "@fluentui/react-
 import { useState } from "react";
 import type { Market, MarketCompaniesResponse } from "../../../api/market/schemas";
 import { InvalidArgumentError } from "../../../core/errors";
-import { MAX_BARS, topWithOther, type Chart } from "../../../core/import/insights";
+import { MAX_BARS, countedBars, topWithOther, type Chart } from "../../../core/import/insights";
 import {
   explainEmpty,
   MARKET_FILTER_FIELDS,
@@ -48,13 +48,14 @@ interface Inputs {
 function insightCharts(insights: MarketCompaniesResponse["Insights"]): Chart[] {
   if (!insights) return [];
   const charts: Chart[] = [];
-  const codes = insights.ByCode.map((c) => ({ label: c.Description ?? c.Code ?? "Unknown", count: c.Count ?? 0 }));
+  // A bar the service sent without a count is left out, never drawn as 0.
+  const codes = countedBars(insights.ByCode, (c) => c.Description ?? c.Code ?? "Unknown");
   if (codes.length)
     charts.push({ id: "codes", title: "Companies by industry code", bars: topWithOther(codes, MAX_BARS) });
-  const places = insights.ByLocation.map((c) => ({ label: c.Name ?? c.Code ?? "Unknown", count: c.Count ?? 0 }));
+  const places = countedBars(insights.ByLocation, (c) => c.Name ?? c.Code ?? "Unknown");
   if (places.length)
     charts.push({ id: "locations", title: "Companies by location", bars: topWithOther(places, MAX_BARS) });
-  const bands = insights.EmployeeBands.map((b) => ({ label: b.Band ?? "Unknown", count: b.Count ?? 0 }));
+  const bands = countedBars(insights.EmployeeBands, (b) => b.Band ?? "Unknown");
   if (bands.length) charts.push({ id: "employees", title: "Companies by employee band", bars: bands });
   return charts;
 }
