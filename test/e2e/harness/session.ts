@@ -56,7 +56,8 @@ export interface AddinSession {
  * The sandbox every session starts. `UKCO_SANDBOX_VARIANT=alt` (the "e2e, other reading" jest
  * project) runs the whole suite against the sandbox's other reading of the not-shown shapes.
  */
-const SANDBOX_DEFAULTS = { companies: 5_000, seed: 42, variant: process.env.UKCO_SANDBOX_VARIANT ?? "contract" };
+export const OTHER_READING = process.env.UKCO_SANDBOX_VARIANT === "alt";
+const SANDBOX_DEFAULTS = { companies: 5_000, seed: 42, variant: OTHER_READING ? "alt" : "contract" };
 
 async function waitUntilReady(page: Page, waitForFunctions: boolean, timeoutMs: number): Promise<void> {
   await page.waitForFunction(() => "__officeSim" in window, undefined, { timeout: timeoutMs });

@@ -4,6 +4,7 @@
  * market does not recognise explained; a bad bound refused; a service error; lookups by number (an
  * unknown number keeps its row) and search by name.
  */
+import { MarketFiltersSchema } from "../../../src/api/market/schemas";
 import { assertDistBuilt, useAddinSession } from "../harness";
 import { SANDBOX_CREDENTIALS } from "../../../sandbox/credentials";
 import { admin, openView, signInWithSandbox } from "./pane-helpers";
@@ -34,8 +35,9 @@ afterEach(async () => {
 
 test("a French list is counted as the sandbox counts it, charted, imported, and refreshed in place", async () => {
   const { page } = session.current;
-  const filters = await marketCall<{ Filters: { Field: string; Values: { Code: string }[] }[] }>("/v1/fr/filters");
-  const code = filters.Filters.find((g) => g.Field === "NAICS")!.Values[0]!.Code;
+  // Read with the add-in's reader, so the same test holds against either reading of the catalogue.
+  const filters = MarketFiltersSchema.parse(await marketCall<unknown>("/v1/fr/filters"));
+  const code = filters.Filters.find((g) => g.Field === "NAICS")!.Values[0]!.Code!;
   const expected = (
     await marketCall<{ TotalCount: number }>("/v1/fr/companies", { NAICS: [code], Limit: 1, IncludeTotalCount: true })
   ).TotalCount;

@@ -13,6 +13,10 @@ export interface PickerGroup {
 
 export type CatalogueState = LookupState<void, PickerGroup[]>;
 
+/** A group's name as the service gave it, spaced where it is one camel-case word ("CompanyStatuses"). */
+export const readableName = (name: string): string =>
+  /\s/.test(name) ? name : name.replace(/([a-z])([A-Z])/g, "$1 $2");
+
 /** Only groups that feed a field of the request are offered (the request schema would refuse others). */
 export function pickerGroups(groups: readonly FilterGroup[]): PickerGroup[] {
   return groups.flatMap((group) =>
@@ -20,7 +24,7 @@ export function pickerGroups(groups: readonly FilterGroup[]): PickerGroup[] {
       ? [
           {
             field: group.Field,
-            name: group.Name ?? group.Field,
+            name: readableName(group.Name ?? group.Field),
             values: group.Values.flatMap((v) =>
               v.Code ? [{ code: v.Code, description: v.Description ?? v.Code }] : [],
             ),
