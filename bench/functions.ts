@@ -1,5 +1,5 @@
 /**
- * Custom-functions benchmark (issue 5). The add-in's real function adapters (src/functions) run
+ * Custom-functions benchmark. The add-in's real function adapters (src/functions) run
  * on the simulated Excel (tools/office-sim), which calls them as Excel does: every ready UKCO
  * formula of a recalculation in one synchronous burst. Behind them, the real engine and API
  * clients over HTTP to an in-process sandbox that adds 50 ms to every response.

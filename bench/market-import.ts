@@ -1,5 +1,5 @@
 /**
- * Multi-market import benchmark (issue 7): a 100-page import of one market through the real
+ * Multi-market import benchmark: a 100-page import of one market through the real
  * client, its 60-a-minute governor and the pane's table run, against the sandbox enforcing the
  * market's limit (60 a minute per key). Prints pages, rows, requests, 429s received (target 0),
  * wall time and the longest governor wait. Takes a little over a minute: the limit is real.

@@ -1,5 +1,5 @@
 /**
- * UK company numbers, normalised at the edge (DESIGN.md): Excel turns `01234567` into the number
+ * UK company numbers, normalised at the edge (docs/DESIGN.md): Excel turns `01234567` into the number
  * 1234567, and people type `sc 1234`. Every cache key and request uses the 8-character form.
  */
 import { InvalidArgumentError } from "./errors";

@@ -1,6 +1,6 @@
 /**
  * The one mapping from failures to what the user sees. Excel can attach a message only to
- * #VALUE! and #N/A (API-FACTS.md), so every failure becomes one of two kinds:
+ * #VALUE! and #N/A (docs/API-FACTS.md), so every failure becomes one of two kinds:
  *   "value" — the argument is wrong: fix the formula;
  *   "na"    — no value now: not found, not signed in, rate-limited, timed out, service down.
  * The message names the next step. Host adapters turn a UserError into CustomFunctions.Error or

@@ -1,5 +1,5 @@
 /**
- * The table sources of issue 7 on fake clients: what each asks the service, the rows it writes
+ * The table sources of the explore views on fake clients: what each asks the service, the rows it writes
  * (the URL a company matched, classifier scores, one row per market number), the multi-market
  * stopping rule, the explanation of an empty market answer, and saved sources read back.
  */
