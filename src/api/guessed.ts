@@ -28,6 +28,14 @@ export function meansNoSuchOperation(error: unknown, pathNamesRecord: boolean): 
   return error.status === 404 && (error.origin === "gateway" || !pathNamesRecord);
 }
 
+/**
+ * A data 404: the service looked and found no such record (plain JSON, no `trace` — the
+ * multi-market contract's rule), as against a route that does not exist.
+ */
+export function meansNoSuchRecord(error: unknown): boolean {
+  return error instanceof HttpError && error.status === 404 && error.origin === "service";
+}
+
 export class GuessedOperations {
   private readonly missing = new Set<GuessedOperation>();
   private readonly listeners = new Set<(operation: GuessedOperation) => void>();

@@ -2,8 +2,7 @@
 import type { z } from "zod";
 import type { RequestSpec } from "../http/request";
 import type { Transport } from "../http/transport";
-import { GuessedOperations } from "../guessed";
-import { HttpError } from "../http/errors";
+import { GuessedOperations, meansNoSuchRecord } from "../guessed";
 import type { CallOptions } from "../http/types";
 import { checkInput, nonEmptyText } from "../input";
 import {
@@ -48,10 +47,6 @@ export interface MarketClient {
 }
 
 export type MarketLookup = Map<string, MarketCompany | null | Error>;
-
-/** A data 404 (plain JSON, no `trace`): the market does not know the company. */
-const isUnknownCompany = (error: unknown) =>
-  error instanceof HttpError && error.status === 404 && error.origin === "service";
 
 export function createMarketClient(
   transport: Transport,
@@ -128,7 +123,7 @@ export function createMarketClient(
           companyNumbers.map((number) =>
             client.company(market, number, options).then(
               (company): MarketCompany | null | Error => company,
-              (error: unknown) => (isUnknownCompany(error) ? null : (error as Error)),
+              (error: unknown) => (meansNoSuchRecord(error) ? null : (error as Error)),
             ),
           ),
         );
