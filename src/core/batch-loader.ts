@@ -139,23 +139,29 @@ export class BatchLoader<V> {
     await this.isolateFailure(batch);
   }
 
-  /** Halves a failed batch (see the rule at the top); each half is delivered as soon as it is known. */
+  /**
+   * Halves a failed batch (see the rule at the top). Both halves go at once, and each is delivered
+   * as soon as it is known, so isolating a key costs about one round trip per level, not two.
+   */
   private async isolateFailure(batch: Entry<V>[]): Promise<void> {
     const middle = Math.ceil(batch.length / 2);
     const halves = [batch.slice(0, middle), batch.slice(middle)];
-    const outcomes: Attempt<V>[] = [];
-    for (const half of halves) {
-      const outcome = await this.attempt(half);
-      if (outcome.ok) this.deliver(half, outcome);
-      outcomes.push(outcome);
-    }
+    const outcomes = await Promise.all(
+      halves.map(async (half) => {
+        const outcome = await this.attempt(half);
+        if (outcome.ok) this.deliver(half, outcome);
+        return outcome;
+      }),
+    );
     const bothFailed = outcomes.every((outcome) => !outcome.ok);
-    for (const [i, half] of halves.entries()) {
-      const outcome = outcomes[i]!;
-      if (outcome.ok) continue;
-      if (bothFailed || half.length < 2 || !this.options.isolate?.(outcome.error)) this.deliver(half, outcome);
-      else await this.isolateFailure(half);
-    }
+    await Promise.all(
+      halves.map((half, i) => {
+        const outcome = outcomes[i]!;
+        if (outcome.ok) return undefined;
+        if (bothFailed || half.length < 2 || !this.options.isolate?.(outcome.error)) return this.deliver(half, outcome);
+        return this.isolateFailure(half);
+      }),
+    );
   }
 
   private async attempt(batch: Entry<V>[]): Promise<Attempt<V>> {

@@ -17,6 +17,11 @@ export interface MatchLoaderOptions {
   singleMatchLimit: number;
   /** Batch jobs tried for one burst before the names left over go as single matches. */
   jobAttempts: number;
+  /**
+   * Most names left over after the jobs that go as single matches; more than this and their cells
+   * get the job's error (Press Refresh), since single matches at 60 a minute would outlast the cell.
+   */
+  singleFallbackLimit: number;
   burstWindowMs: number;
   maxDelayMs: number;
   /** A batch job of 1000 names can take minutes; a cell still gives up in the end. */
@@ -26,6 +31,7 @@ export interface MatchLoaderOptions {
 export const MATCH_LOADER_OPTIONS: MatchLoaderOptions = {
   singleMatchLimit: 5,
   jobAttempts: 3,
+  singleFallbackLimit: 25,
   burstWindowMs: 50,
   maxDelayMs: 500,
   settleTimeoutMs: 15 * 60_000,
@@ -67,12 +73,13 @@ export function createMatchLoader(
 
   /**
    * A batch job for the names; the names a failed or stalled job left without a row go in a new
-   * job (up to `jobAttempts` jobs in all), and whatever is still unanswered after that as single
-   * matches, each governed like any other.
+   * job (up to `jobAttempts` jobs in all), and a few still unanswered after that (at most
+   * `singleFallbackLimit`) as single matches, each governed like any other.
    */
   async function batch(keys: readonly string[], signal: AbortSignal): Promise<Map<string, LoadedMatch | Error>> {
     const answers = new Map<string, LoadedMatch | Error>();
     let pending = [...keys];
+    let lastFailure: unknown;
     for (let job = 0; job < options.jobAttempts && pending.length > options.singleMatchLimit; job += 1) {
       try {
         const run = await matching().runBatch(
@@ -80,12 +87,21 @@ export function createMatchLoader(
           { signal },
         );
         run.rows.forEach((row, i) => row.result && answers.set(pending[i]!, loaded(row.result)));
+        lastFailure = new UnavailableError(
+          "service-down",
+          `The matching job ${run.status === "failed" ? "failed" : "ended"}${run.error ? `: ${run.error}` : ""}. Press Refresh to try again.`,
+          "matching",
+        );
       } catch (error) {
         if (signal.aborted || !mayBelongToPartOfBatch(error)) throw error;
+        lastFailure = error;
       }
       pending = pending.filter((key) => !answers.has(key));
     }
-    if (pending.length > 0) for (const [key, answer] of await singles(pending, signal)) answers.set(key, answer);
+    if (pending.length > options.singleFallbackLimit) {
+      const failure = toUserError(lastFailure);
+      for (const key of pending) answers.set(key, failure);
+    } else if (pending.length > 0) for (const [key, answer] of await singles(pending, signal)) answers.set(key, answer);
     return answers;
   }
 

@@ -2,7 +2,7 @@
  * A flaky network and a rate limit: with the sandbox injecting 5 % 429, 5 % 503, 2 % 500, 1 %
  * held responses (time-outs) and 1 % malformed bodies, 10,000 FIELD and 1,000 MATCH cells all
  * settle — to the right value or to an error whose message names the next step — and none is
- * stuck. Refreshing the cells in error (as a user selects them and presses Refresh selection)
+ * stuck. Refreshing any cells in error (as a user selects them and presses Refresh selection)
  * then converges to every value right. Back-offs are shortened so the test runs in seconds;
  * the statuses and rules are the real ones.
  */
@@ -157,7 +157,6 @@ test.each(Object.keys(FAULT_MIXES))(
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ rate429: 0, rate503: 0, rate500: 0, timeoutRate: 0, malformedRate: 0 }),
     });
-    if (mix === "a fault storm") expect(firstRound).toBeGreaterThan(0);
     expect(results.filter((r) => r instanceof UserError || typeof r === "symbol")).toEqual([]);
     expect(results.map((r, i) => (cells[i]!.expected === null ? "unmatched" : r === cells[i]!.expected))).not.toContain(
       false,
@@ -165,6 +164,9 @@ test.each(Object.keys(FAULT_MIXES))(
     const sent = Object.fromEntries(
       Object.entries(harness.requests).map(([k, v]) => [k, v - (requestsBefore[k] ?? 0)]),
     );
+    // The storm did reach the wire: the product API needed more than the two requests a clean run takes
+    // (retries, halved batches). Whether any cell still ended in error is the add-in's to decide.
+    if (mix === "a fault storm") expect(sent.product).toBeGreaterThan(2);
     console.log(
       `${mix}: ${firstRound} of ${cells.length} cells in error after the first recalculation; all right after ${rounds} refresh round(s); HTTP requests ${JSON.stringify(sent)}`,
     );

@@ -135,7 +135,8 @@ describe("UKCO.FIELD", () => {
     expect(first[1]).toEqual([[2]]);
     await clock.drive(sheet());
     expect(services.calls.listCompanies).toHaveLength(2);
-  });
+    // 10,000 cells are a second of work alone; on a loaded two-core CI machine, several.
+  }, 30_000);
 
   test("a token without jobdata:read gives #N/A naming the scope for job-posting fields", async () => {
     const { clock, engine, services } = setup();

@@ -39,31 +39,47 @@ function matchingWith(jobs: Array<"failed" | "half" | "throws" | "completed">) {
   return { client, calls };
 }
 
-const names = Array.from({ length: 40 }, (_, i) => `name ${i}`);
+const namesOf = (count: number) => Array.from({ length: count }, (_, i) => `name ${i}`);
+const names = namesOf(20);
 
-async function matchAll(jobs: Array<"failed" | "half" | "throws" | "completed">) {
+/** Matches every name in one burst; each comes back as its number or its error's message. */
+async function matchAll(jobs: Array<"failed" | "half" | "throws" | "completed">, asked = names) {
   const clock = new FakeClock();
   const { client, calls } = matchingWith(jobs);
   const loader = createMatchLoader(() => client, clock);
   const answers = await clock.drive(
-    Promise.all(names.map((name) => loader.load(matchKey(name, undefined, undefined)!))),
+    Promise.all(
+      asked.map((name) =>
+        loader.load(matchKey(name, undefined, undefined)!).then(
+          (a) => a.match.number,
+          (error: Error) => `error: ${error.message}`,
+        ),
+      ),
+    ),
   );
-  return { numbers: answers.map((a) => a.match.number), calls };
+  return { numbers: answers, calls };
 }
 
 test.each([
-  ["a failed job is submitted again for all its names", ["failed"], [40, 40], 0],
-  ["a job that answered half resubmits only the other half", ["half"], [40, 20], 0],
-  ["a job whose submission keeps failing is tried again", ["throws"], [40, 40], 0],
+  ["a failed job is submitted again for all its names", ["failed"], [20, 20], 0],
+  ["a job that answered half resubmits only the other half", ["half"], [20, 10], 0],
+  ["a job whose submission keeps failing is tried again", ["throws"], [20, 20], 0],
   [
-    `after ${MATCH_LOADER_OPTIONS.jobAttempts} failed jobs the names left go as single matches`,
+    `after ${MATCH_LOADER_OPTIONS.jobAttempts} failed jobs a few names left go as single matches`,
     ["failed", "failed", "failed"],
-    [40, 40, 40],
-    40,
+    [20, 20, 20],
+    20,
   ],
 ] as const)("%s", async (_name, jobs, jobSizes, singles) => {
   const { numbers, calls } = await matchAll([...jobs]);
   expect(numbers).toEqual(names.map((n) => `N${n.slice(5).toUpperCase()}`));
   expect(calls.jobs).toEqual(jobSizes);
   expect(calls.singles).toBe(singles);
+});
+
+test("after the failed jobs, more names than single matches could answer in time get the job's error, not a wait", async () => {
+  const many = namesOf(MATCH_LOADER_OPTIONS.singleFallbackLimit + 15);
+  const { numbers, calls } = await matchAll(["failed", "failed", "failed"], many);
+  expect(calls.singles).toBe(0);
+  expect(new Set(numbers)).toEqual(new Set(["error: The matching job failed. Press Refresh to try again."]));
 });
