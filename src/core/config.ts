@@ -20,13 +20,39 @@ const serviceUrl = z
     message: "must be an absolute http(s) URL or a path starting with /",
   });
 
+const servicesSchema = z.object({
+  product: serviceUrl,
+  matching: serviceUrl,
+  classification: serviceUrl,
+  market: serviceUrl,
+});
+
+/**
+ * A team gateway (gateway/): the add-in talks only to it, at `<url>/api/<service>`, and the user
+ * signs in to the gateway — never to the services, whose keys the gateway holds.
+ */
+const gatewaySchema = z.object({
+  url: serviceUrl,
+  /** Office single sign-on (Entra ID) is offered when the deployment set it up. */
+  singleSignOn: z.boolean().default(false),
+});
+export type GatewayConfig = z.infer<typeof gatewaySchema>;
+
+/** Where each service is reached through a gateway. */
+export const gatewayServiceUrls = (gatewayUrl: string): ServiceUrls => {
+  const base = gatewayUrl.replace(/\/+$/, "");
+  return {
+    product: `${base}/api/product`,
+    matching: `${base}/api/matching`,
+    classification: `${base}/api/classification`,
+    market: `${base}/api/market`,
+  };
+};
+
 export const deploymentConfigSchema = z.object({
-  services: z.object({
-    product: serviceUrl,
-    matching: serviceUrl,
-    classification: serviceUrl,
-    market: serviceUrl,
-  }),
+  /** Each service's address; with a gateway they are the gateway's and may be left out. */
+  services: servicesSchema.optional(),
+  gateway: gatewaySchema.optional(),
   /** True when the services are the project's sandbox: the pane then offers to fill sandbox credentials. */
   sandbox: z.boolean().default(false),
   /**
@@ -45,7 +71,12 @@ export const deploymentConfigSchema = z.object({
 });
 
 export type SandboxCredentials = NonNullable<z.infer<typeof deploymentConfigSchema>["sandboxCredentials"]>;
-export type DeploymentConfig = { services: ServiceUrls; sandbox: boolean; sandboxCredentials?: SandboxCredentials };
+export type DeploymentConfig = {
+  services: ServiceUrls;
+  sandbox: boolean;
+  sandboxCredentials?: SandboxCredentials;
+  gateway?: GatewayConfig;
+};
 
 /** Thrown when config.json is missing, not JSON, or does not fit the schema. */
 export class ConfigError extends Error {
@@ -67,11 +98,14 @@ export function parseDeploymentConfig(raw: unknown, pageUrl: string): Deployment
     const problems = result.error.issues.map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`);
     throw new ConfigError(`The add-in's config.json is invalid: ${problems.join("; ")}`);
   }
-  const { services, sandbox, sandboxCredentials } = result.data;
+  const { services, sandbox, sandboxCredentials, gateway } = result.data;
+  const urls = gateway ? gatewayServiceUrls(gateway.url) : services;
+  if (!urls) throw new ConfigError("The add-in's config.json is invalid: it names neither the services nor a gateway.");
   return {
-    services: resolveServiceUrls(services, pageUrl),
-    sandbox,
-    ...(sandboxCredentials ? { sandboxCredentials } : {}),
+    services: resolveServiceUrls(urls, pageUrl),
+    sandbox: sandbox && !gateway,
+    ...(sandboxCredentials && !gateway ? { sandboxCredentials } : {}),
+    ...(gateway ? { gateway } : {}),
   };
 }
 
