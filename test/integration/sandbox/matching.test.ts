@@ -134,7 +134,7 @@ describe("single match", () => {
     const r = await match({ input_name: "A" });
     expect(r.status).toBe(429);
     expect(Number(r.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(r.body.detail ?? r.body.error).toBeTruthy();
+    expect(r.body.detail ?? r.body.error).toMatch(/too many requests|rate limit exceeded/i);
   });
 });
 

@@ -129,7 +129,7 @@ describe("scopes", () => {
     expect((await postJson(api("/v2/companies"), null, {})).status).toBe(401);
     const unknown = await postJson(api("/v2/companies"), "not-a-token", {});
     expect(unknown.status).toBe(401);
-    expect(unknown.body.message).toBeTruthy();
+    expect(unknown.body).toEqual({ message: "Unauthenticated." });
     const noRead = await postJson(api("/v2/companies"), sb.credentials.productTokenNoRead, {});
     expect(noRead.status).toBe(403);
   });
