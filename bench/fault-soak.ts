@@ -37,6 +37,7 @@ async function main(): Promise<void> {
       "import rows (missing, dup.)",
       "product req.",
       "matching req.",
+      "resent",
       "last cell",
       "import",
     ],
