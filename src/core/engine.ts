@@ -10,18 +10,16 @@ import type { MarketClient } from "../api/market/client";
 import type { Market } from "../api/market/schemas";
 import type { MatchingClient } from "../api/matching/client";
 import type { ProductClient } from "../api/product/client";
+import { ANSWER_KINDS, ANSWER_SHAPES, type AnswerKindName, type AnswerOf } from "./answers";
+import type { BatchLoader } from "./batch-loader";
 import { CachePersistence, DEFAULT_PERSISTENCE, type PersistenceOptions } from "./cache/persistence";
-import type { StoredClassification, StoredGroupRow, StoredMatch, WorkbookStore } from "./cache/snapshot";
-import { WorkbookCache, type CacheStats } from "./cache/workbook-cache";
+import { serialiseStore, type WorkbookStore } from "./cache/snapshot";
+import { WorkbookCache } from "./cache/workbook-cache";
 import { NotFoundError, toUserError, UnavailableError } from "./errors";
 import type { ResolvedPath } from "./field-path";
-import { createClassificationLoader, type LoadedClassification } from "./loaders/classification-loader";
 import { createCompanyLoader, type LoadedCompany } from "./loaders/company-loader";
-import { createMarketLoader, marketKey, type LoadedMarketCompany } from "./loaders/market-loader";
-import { createMatchLoader, type LoadedMatch } from "./loaders/match-loader";
-import { createWebsiteLoader, type LoadedWebsite } from "./loaders/website-loader";
+import { marketKey } from "./loaders/market-loader";
 import { RefreshScopes, type RefreshScope } from "./refresh-scopes";
-import type { BatchLoader } from "./batch-loader";
 
 export interface CallContext {
   /** The calling cell, `Sheet1!B2`; refresh scopes apply by it. */
@@ -51,15 +49,15 @@ export interface EngineOptions {
   maxFullRecords?: number;
 }
 
-export interface EngineStats extends CacheStats {
-  requests: {
-    companies: number;
-    matches: number;
-    classifications: number;
-    groups: number;
-    websites: number;
-    marketCompanies: number;
-  };
+type PerKind = { companies: number } & Record<AnswerKindName, number>;
+
+export interface EngineStats extends PerKind {
+  /** Size of the saved store, in bytes of JSON. */
+  bytes: number;
+  /** Oldest fetch time of anything held, or undefined when empty. */
+  oldestFetchedAt: number | undefined;
+  /** Requests sent, per kind. */
+  requests: PerKind;
 }
 
 const PREVIEW = "The value is fetched when you finish the formula (press Enter).";
@@ -77,14 +75,10 @@ export class Engine {
   readonly cache: WorkbookCache;
   private readonly scopes: RefreshScopes;
   private readonly companies: BatchLoader<LoadedCompany>;
-  private readonly matches: BatchLoader<LoadedMatch>;
-  private readonly classifications: BatchLoader<LoadedClassification>;
-  private readonly websites: BatchLoader<LoadedWebsite>;
-  private readonly marketCompanies: BatchLoader<LoadedMarketCompany>;
+  /** One loader per kind of answer (answers.ts). */
+  private readonly loaders: { [K in AnswerKindName]: BatchLoader<{ fetchedAt: number }> };
   private readonly persistence: CachePersistence | undefined;
   private readonly applied = new WeakSet<object>();
-  private readonly groupsInFlight = new Map<string, Promise<StoredGroupRow[]>>();
-  private groupRequests = 0;
   /** Resolves once the workbook store has been read: before that, every ask waits. */
   readonly ready: Promise<void>;
 
@@ -93,13 +87,13 @@ export class Engine {
   constructor(private readonly options: EngineOptions) {
     const { clock } = options;
     this.clients = options.clients;
-    this.cache = new WorkbookCache(options.maxFullRecords);
+    this.cache = new WorkbookCache(ANSWER_SHAPES, options.maxFullRecords);
     this.scopes = new RefreshScopes(() => clock.now());
     this.companies = createCompanyLoader(() => this.clients.product, clock);
-    this.matches = createMatchLoader(() => this.clients.matching, clock);
-    this.classifications = createClassificationLoader(() => this.clients.classification, clock);
-    this.websites = createWebsiteLoader(() => this.clients.product, clock);
-    this.marketCompanies = createMarketLoader(() => this.clients.market, clock);
+    const clients = () => this.clients;
+    this.loaders = Object.fromEntries(
+      Object.entries(ANSWER_KINDS).map(([name, kind]) => [name, kind.loader(clients, clock)]),
+    ) as unknown as Engine["loaders"];
     this.persistence = options.store
       ? new CachePersistence(this.cache, options.store, clock, {
           ...DEFAULT_PERSISTENCE,
@@ -152,99 +146,50 @@ export class Engine {
     return values;
   }
 
-  /** The match for a key built by `matchKey`. */
-  async match(key: string, context: CallContext = {}): Promise<StoredMatch> {
+  /**
+   * An answer of one kind (answers.ts) for its key: from the cache unless a refresh scope covers
+   * the cell, else from the kind's loader, which batches it with the burst; stored once however
+   * many cells asked.
+   */
+  async answer<K extends AnswerKindName>(kindName: K, key: string, context: CallContext = {}): Promise<AnswerOf<K>> {
     await this.ready;
-    const cached = this.cache.match(key, this.scopes.freshAfter(context.address));
-    if (cached) return cached;
+    const kind = ANSWER_KINDS[kindName];
+    const cached = this.cache.answer<AnswerOf<K>>(kind.store, key, this.scopes.freshAfter(context.address));
+    if (cached) return cached.value;
     if (context.preview) throw new UnavailableError("preview", PREVIEW);
-    const loaded = await userErrors(this.matches.load(key, context.signal));
+    const onProgress = context.onWait as ((progress: unknown) => void) | undefined;
+    const loaded = await userErrors(this.loaders[kindName].load(key, context.signal, onProgress));
+    const value = (kind.stored as (loaded: { fetchedAt: number }) => AnswerOf<K>)(loaded);
     if (!this.applied.has(loaded)) {
       this.applied.add(loaded);
-      this.cache.putMatch(key, loaded.match, loaded.fetchedAt);
+      this.cache.putAnswer(kind.store, key, value, loaded.fetchedAt);
     }
-    return loaded.match;
+    return value;
+  }
+
+  /** The match for a key built by `matchKey`. */
+  match(key: string, context: CallContext = {}): Promise<AnswerOf<"matches">> {
+    return this.answer("matches", key, context);
   }
 
   /** The classification for a key built by `classifyKey`. */
-  async classify(key: string, context: CallContext = {}): Promise<StoredClassification> {
-    await this.ready;
-    const cached = this.cache.classification(key, this.scopes.freshAfter(context.address));
-    if (cached) return cached;
-    if (context.preview) throw new UnavailableError("preview", PREVIEW);
-    const loaded = await userErrors(
-      this.classifications.load(key, context.signal, context.onWait as (progress: unknown) => void),
-    );
-    if (!this.applied.has(loaded)) {
-      this.applied.add(loaded);
-      this.cache.putClassification(key, loaded.classification, loaded.fetchedAt);
-    }
-    return loaded.classification;
+  classify(key: string, context: CallContext = {}): Promise<AnswerOf<"classifications">> {
+    return this.answer("classifications", key, context);
   }
 
   /** The company number for a website's domain (see `domainOf`); null when no company has it. */
-  async website(domain: string, context: CallContext = {}): Promise<string | null> {
-    await this.ready;
-    const cached = this.cache.website(domain, this.scopes.freshAfter(context.address));
-    if (cached) return cached.r;
-    if (context.preview) throw new UnavailableError("preview", PREVIEW);
-    const loaded = await userErrors(this.websites.load(domain, context.signal));
-    if (!this.applied.has(loaded)) {
-      this.applied.add(loaded);
-      this.cache.putWebsite(domain, loaded.number, loaded.fetchedAt);
-    }
-    return loaded.number;
+  website(domain: string, context: CallContext = {}): Promise<AnswerOf<"websites">> {
+    return this.answer("websites", domain, context);
   }
 
   /** A multi-market company's record; null when the market does not know the number. */
-  async marketCompany(
-    market: Market,
-    number: string,
-    context: CallContext = {},
-  ): Promise<Record<string, unknown> | null> {
-    await this.ready;
-    const key = marketKey(market, number);
-    const cached = this.cache.marketCompany(key, this.scopes.freshAfter(context.address));
-    if (cached) return cached.r;
-    if (context.preview) throw new UnavailableError("preview", PREVIEW);
-    const loaded = await userErrors(this.marketCompanies.load(key, context.signal));
-    if (!this.applied.has(loaded)) {
-      this.applied.add(loaded);
-      this.cache.putMarketCompany(key, loaded.record, loaded.fetchedAt);
-    }
-    return loaded.record;
+  marketCompany(market: Market, number: string, context: CallContext = {}): Promise<AnswerOf<"marketCompanies">> {
+    return this.answer("marketCompanies", marketKey(market, number), context);
   }
 
-  /** Group structure rows of a company (level, number, name, parent), shared by concurrent asks. */
-  async group(number: string, context: CallContext = {}): Promise<StoredGroupRow[]> {
-    await this.ready;
-    const cached = this.cache.group(number, this.scopes.freshAfter(context.address));
-    if (cached) return cached;
-    if (context.preview) throw new UnavailableError("preview", PREVIEW);
-    let request = this.groupsInFlight.get(number);
-    if (!request) {
-      this.groupRequests += 1;
-      request = this.fetchGroup(number).finally(() => this.groupsInFlight.delete(number));
-      this.groupsInFlight.set(number, request);
-    }
-    return request;
-  }
-
-  private async fetchGroup(number: string): Promise<StoredGroupRow[]> {
-    try {
-      const rows = await this.clients.product.groupStructure(number);
-      const stored: StoredGroupRow[] = rows.map((row) => [
-        row.SubsidiaryCompanyLevel ?? 0,
-        row.SubsidiaryCompanyNumber ?? "",
-        row.SubsidiaryCompanyName ?? "",
-        row.ParentCompanyNumber ?? "",
-      ]);
-      stored.sort((a, b) => a[0] - b[0]);
-      this.cache.putGroup(number, stored, this.options.clock.now());
-      return stored;
-    } catch (error) {
-      throw toUserError(error);
-    }
+  /** Group structure rows of a company (level, number, name, parent), from the ultimate parent down. */
+  group(number: string, context: CallContext = {}): Promise<AnswerOf<"groups">> {
+    return this.answer("groups", number, context);
   }
 
   /** Marks cached values in `scope` stale: the next calculation of a cell there fetches again. */
@@ -264,16 +209,18 @@ export class Engine {
   }
 
   stats(): EngineStats {
+    const held = this.cache.stats(serialiseStore);
+    const perKind = (count: (name: AnswerKindName) => number) =>
+      Object.fromEntries(Object.keys(ANSWER_KINDS).map((name) => [name, count(name as AnswerKindName)])) as Record<
+        AnswerKindName,
+        number
+      >;
     return {
-      ...this.cache.stats(),
-      requests: {
-        companies: this.companies.stats.requests,
-        matches: this.matches.stats.requests,
-        classifications: this.classifications.stats.requests,
-        groups: this.groupRequests,
-        websites: this.websites.stats.requests,
-        marketCompanies: this.marketCompanies.stats.requests,
-      },
+      companies: held.companies,
+      ...perKind((name) => held.answers[ANSWER_KINDS[name].store] ?? 0),
+      bytes: held.bytes,
+      oldestFetchedAt: held.oldestFetchedAt,
+      requests: { companies: this.companies.stats.requests, ...perKind((name) => this.loaders[name].stats.requests) },
     };
   }
 }

@@ -3,7 +3,7 @@
  * value: a recalculation changes thousands), and loads it when the workbook opens.
  */
 import type { Clock } from "../../api/http/types";
-import { parseSnapshot, type WorkbookStore } from "./snapshot";
+import { parseStore, serialiseStore, type WorkbookStore } from "./snapshot";
 import type { WorkbookCache } from "./workbook-cache";
 
 export interface PersistenceOptions {
@@ -35,8 +35,8 @@ export class CachePersistence {
     try {
       const text = await this.store.load();
       if (text !== undefined) {
-        const parsed = parseSnapshot(text);
-        if (parsed.ok) this.cache.load(parsed.snapshot);
+        const parsed = parseStore(text, this.cache.shapes);
+        if (parsed.ok) this.cache.load(parsed.contents);
         else this.options.onProblem?.(parsed.problem);
       }
     } catch (error) {
@@ -69,7 +69,7 @@ export class CachePersistence {
     this.dirtySince = undefined;
     this.saving = this.saving.then(async () => {
       try {
-        await this.store.save(JSON.stringify(this.cache.toSnapshot(this.clock.now())));
+        await this.store.save(serialiseStore(this.cache.toStore(this.clock.now())));
       } catch (error) {
         this.options.onProblem?.(`Could not save company data into the workbook: ${(error as Error).message}`);
       }

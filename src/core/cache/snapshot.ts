@@ -46,52 +46,81 @@ export type StoredClassification = z.infer<typeof StoredClassificationSchema>;
 export const StoredGroupRowSchema = z.tuple([z.number(), z.string(), z.string(), z.string()]);
 export type StoredGroupRow = z.infer<typeof StoredGroupRowSchema>;
 
+/** How each kind of cached answer is kept, by the name of its map in the store (answers.ts declares them). */
+export type AnswerShapes = Readonly<Record<string, z.ZodType>>;
+
+/**
+ * One cached answer as the store keeps it: when it was fetched (`t`) and what it was (`r`). The
+ * short keys matter, the store is saved inside the workbook; they never leave cache/.
+ */
+export interface Timed<T> {
+  t: number;
+  r: T;
+}
 const timed = <T extends z.ZodType>(value: T) => z.object({ t: z.number(), r: value });
 
-export const SnapshotSchema = z.object({
-  v: z.literal(SNAPSHOT_VERSION),
-  savedAt: z.number(),
-  companies: z.record(z.string(), CompanySnapshotSchema).default({}),
-  matches: z.record(z.string(), timed(StoredMatchSchema)).default({}),
-  classifications: z.record(z.string(), timed(StoredClassificationSchema)).default({}),
-  groups: z.record(z.string(), timed(z.array(StoredGroupRowSchema))).default({}),
-  /** UKCO.WEBSITE: domain → company number (null: no company has it). Absent from stores written before it. */
-  websites: z.record(z.string(), timed(z.string().nullable())).default({}),
-  /** UKCO.MARKET: `market:number` → the market's record (small), null when unknown. Absent from older stores. */
-  market: z.record(z.string(), timed(z.record(z.string(), z.unknown()).nullable())).default({}),
-});
-export type Snapshot = z.infer<typeof SnapshotSchema>;
+/** What the store holds, as the cache reads and writes it. */
+export interface StoreContents {
+  savedAt: number;
+  companies: Record<string, CompanySnapshot>;
+  /** Per kind of answer, by its store name: each key's timed answer. */
+  answers: Record<string, Record<string, Timed<unknown>>>;
+}
+
+/**
+ * The saved layout: `{v, savedAt, companies, <store name>: {key: {t, r}}, …}`. A kind added later
+ * is simply absent from older stores (read as empty), so they stay readable.
+ */
+function storeSchema(shapes: AnswerShapes) {
+  const answers = Object.fromEntries(
+    Object.entries(shapes).map(([name, shape]) => [name, z.record(z.string(), timed(shape)).default({})]),
+  );
+  return z.object({
+    v: z.literal(SNAPSHOT_VERSION),
+    savedAt: z.number(),
+    companies: z.record(z.string(), CompanySnapshotSchema).default({}),
+    ...answers,
+  });
+}
+
 export type CompanySnapshot = z.infer<typeof CompanySnapshotSchema>;
 
-export function emptySnapshot(now: number): Snapshot {
-  return {
+export function emptyStore(now: number, shapes: AnswerShapes): StoreContents {
+  return { savedAt: now, companies: {}, answers: Object.fromEntries(Object.keys(shapes).map((name) => [name, {}])) };
+}
+
+export function serialiseStore(contents: StoreContents): string {
+  return JSON.stringify({
     v: SNAPSHOT_VERSION,
-    savedAt: now,
-    companies: {},
-    matches: {},
-    classifications: {},
-    groups: {},
-    websites: {},
-    market: {},
-  };
+    savedAt: contents.savedAt,
+    companies: contents.companies,
+    ...contents.answers,
+  });
 }
 
 /** Parses stored text; a store that does not fit is reported, not trusted. */
-export function parseSnapshot(text: string): { ok: true; snapshot: Snapshot } | { ok: false; problem: string } {
+export function parseStore(
+  text: string,
+  shapes: AnswerShapes,
+): { ok: true; contents: StoreContents } | { ok: false; problem: string } {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch {
     return { ok: false, problem: "The workbook's stored UK company data is not readable JSON; it was ignored." };
   }
-  const result = SnapshotSchema.safeParse(raw);
+  const result = storeSchema(shapes).safeParse(raw);
   if (!result.success) {
     return {
       ok: false,
       problem: "The workbook's stored UK company data is from an unknown version or damaged; it was ignored.",
     };
   }
-  return { ok: true, snapshot: result.data };
+  const data = result.data as Record<string, unknown> & { savedAt: number; companies: Record<string, CompanySnapshot> };
+  const answers = Object.fromEntries(
+    Object.keys(shapes).map((name) => [name, data[name] as Record<string, Timed<unknown>>]),
+  );
+  return { ok: true, contents: { savedAt: data.savedAt, companies: data.companies, answers } };
 }
 
 /** Where a host keeps the snapshot (inside the workbook). */

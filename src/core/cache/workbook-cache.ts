@@ -2,22 +2,16 @@
  * The memory tier: what this workbook's formulas have asked for, answered without the network.
  * Companies keep the raw values at the field paths formulas read (that is what the workbook store
  * saves), plus the full record of the most recently fetched companies, so a new field of a known
- * company needs no request. Matches and classifications keep what their functions show.
+ * company needs no request. Every other kind of answer (answers.ts) keeps what its function shows,
+ * in one map per kind, with the time it was fetched.
  */
 import { readPath, resolveFieldPath, type PathStep } from "../field-path";
-import {
-  emptySnapshot,
-  SNAPSHOT_VERSION,
-  type CompanySnapshot,
-  type Snapshot,
-  type StoredClassification,
-  type StoredGroupRow,
-  type StoredMatch,
-} from "./snapshot";
+import { emptyStore, type AnswerShapes, type CompanySnapshot, type StoreContents, type Timed } from "./snapshot";
 
-export interface Timed<T> {
-  t: number;
-  r: T;
+/** A cached answer and when it was fetched. */
+export interface CachedAnswer<T> {
+  value: T;
+  fetchedAt: number;
 }
 
 export type FieldLookup =
@@ -27,11 +21,8 @@ export type FieldLookup =
 
 export interface CacheStats {
   companies: number;
-  matches: number;
-  classifications: number;
-  groups: number;
-  websites: number;
-  marketCompanies: number;
+  /** Answers held per kind, by store name. */
+  answers: Record<string, number>;
   /** Size of the saved store, in bytes of JSON. */
   bytes: number;
   /** Oldest fetch time of anything held, or undefined when empty. */
@@ -44,14 +35,16 @@ export const DEFAULT_MAX_FULL_RECORDS = 2000;
 export class WorkbookCache {
   private companies = new Map<string, CompanySnapshot>();
   private records = new Map<string, Record<string, unknown>>();
-  private matches = new Map<string, Timed<StoredMatch>>();
-  private classifications = new Map<string, Timed<StoredClassification>>();
-  private groups = new Map<string, Timed<StoredGroupRow[]>>();
-  private websites = new Map<string, Timed<string | null>>();
-  private marketCompanies = new Map<string, Timed<Record<string, unknown> | null>>();
+  private answers = new Map<string, Map<string, Timed<unknown>>>();
   private readonly listeners = new Set<() => void>();
 
-  constructor(private readonly maxFullRecords = DEFAULT_MAX_FULL_RECORDS) {}
+  constructor(
+    /** How each kind of answer is stored, by store name (answers.ts). */
+    readonly shapes: AnswerShapes,
+    private readonly maxFullRecords = DEFAULT_MAX_FULL_RECORDS,
+  ) {
+    this.load();
+  }
 
   /** Called after every change, so the store can be saved. */
   onChange(listener: () => void): () => void {
@@ -113,109 +106,52 @@ export class WorkbookCache {
     return this.companyEntry(number, freshAfter) ? this.records.get(number) : undefined;
   }
 
-  match(key: string, freshAfter: number): StoredMatch | undefined {
-    const hit = this.matches.get(key);
-    return hit && hit.t >= freshAfter ? hit.r : undefined;
+  /** A cached answer of one kind, if fetched after `freshAfter`. */
+  answer<T>(store: string, key: string, freshAfter: number): CachedAnswer<T> | undefined {
+    const hit = this.answers.get(store)?.get(key);
+    return hit && hit.t >= freshAfter ? { value: hit.r as T, fetchedAt: hit.t } : undefined;
   }
 
-  putMatch(key: string, match: StoredMatch, fetchedAt: number): void {
-    this.matches.set(key, { t: fetchedAt, r: match });
-    this.changed();
-  }
-
-  classification(key: string, freshAfter: number): StoredClassification | undefined {
-    const hit = this.classifications.get(key);
-    return hit && hit.t >= freshAfter ? hit.r : undefined;
-  }
-
-  putClassification(key: string, classification: StoredClassification, fetchedAt: number): void {
-    this.classifications.set(key, { t: fetchedAt, r: classification });
-    this.changed();
-  }
-
-  group(number: string, freshAfter: number): StoredGroupRow[] | undefined {
-    const hit = this.groups.get(number);
-    return hit && hit.t >= freshAfter ? hit.r : undefined;
-  }
-
-  putGroup(number: string, rows: StoredGroupRow[], fetchedAt: number): void {
-    this.groups.set(number, { t: fetchedAt, r: rows });
-    this.changed();
-  }
-
-  /** A website's company number (null: none), keyed by domain; undefined when not held or stale. */
-  website(domain: string, freshAfter: number): Timed<string | null> | undefined {
-    const hit = this.websites.get(domain);
-    return hit && hit.t >= freshAfter ? hit : undefined;
-  }
-
-  putWebsite(domain: string, number: string | null, fetchedAt: number): void {
-    this.websites.set(domain, { t: fetchedAt, r: number });
-    this.changed();
-  }
-
-  marketCompany(key: string, freshAfter: number): Timed<Record<string, unknown> | null> | undefined {
-    const hit = this.marketCompanies.get(key);
-    return hit && hit.t >= freshAfter ? hit : undefined;
-  }
-
-  putMarketCompany(key: string, record: Record<string, unknown> | null, fetchedAt: number): void {
-    this.marketCompanies.set(key, { t: fetchedAt, r: record });
+  putAnswer<T>(store: string, key: string, value: T, fetchedAt: number): void {
+    const kind = this.answers.get(store);
+    if (!kind) throw new Error(`No kind of answer is stored as ${store}.`);
+    kind.set(key, { t: fetchedAt, r: value });
     this.changed();
   }
 
   clear(): void {
     this.companies.clear();
     this.records.clear();
-    this.matches.clear();
-    this.classifications.clear();
-    this.groups.clear();
-    this.websites.clear();
-    this.marketCompanies.clear();
+    for (const kind of this.answers.values()) kind.clear();
     this.changed();
   }
 
-  toSnapshot(now: number): Snapshot {
+  toStore(now: number): StoreContents {
     return {
-      v: SNAPSHOT_VERSION,
       savedAt: now,
       companies: Object.fromEntries(this.companies),
-      matches: Object.fromEntries(this.matches),
-      classifications: Object.fromEntries(this.classifications),
-      groups: Object.fromEntries(this.groups),
-      websites: Object.fromEntries(this.websites),
-      market: Object.fromEntries(this.marketCompanies),
+      answers: Object.fromEntries([...this.answers].map(([store, kind]) => [store, Object.fromEntries(kind)])),
     };
   }
 
-  /** Replaces the memory tier with a stored snapshot (a reopened workbook). */
-  load(snapshot: Snapshot = emptySnapshot(0)): void {
-    this.companies = new Map(Object.entries(snapshot.companies));
+  /** Replaces the memory tier with what a store held (a reopened workbook); empty without one. */
+  load(contents: StoreContents = emptyStore(0, this.shapes)): void {
+    this.companies = new Map(Object.entries(contents.companies));
     this.records.clear();
-    this.matches = new Map(Object.entries(snapshot.matches));
-    this.classifications = new Map(Object.entries(snapshot.classifications));
-    this.groups = new Map(Object.entries(snapshot.groups));
-    this.websites = new Map(Object.entries(snapshot.websites));
-    this.marketCompanies = new Map(Object.entries(snapshot.market));
+    this.answers = new Map(
+      Object.keys(this.shapes).map((store) => [store, new Map(Object.entries(contents.answers[store] ?? {}))]),
+    );
   }
 
-  stats(): CacheStats {
+  stats(serialise: (contents: StoreContents) => string): CacheStats {
     let oldest: number | undefined;
     const consider = (t: number) => (oldest = oldest === undefined ? t : Math.min(oldest, t));
     for (const entry of this.companies.values()) consider(entry.t);
-    for (const entry of this.matches.values()) consider(entry.t);
-    for (const entry of this.classifications.values()) consider(entry.t);
-    for (const entry of this.groups.values()) consider(entry.t);
-    for (const entry of this.websites.values()) consider(entry.t);
-    for (const entry of this.marketCompanies.values()) consider(entry.t);
+    for (const kind of this.answers.values()) for (const entry of kind.values()) consider(entry.t);
     return {
       companies: this.companies.size,
-      matches: this.matches.size,
-      classifications: this.classifications.size,
-      groups: this.groups.size,
-      websites: this.websites.size,
-      marketCompanies: this.marketCompanies.size,
-      bytes: new TextEncoder().encode(JSON.stringify(this.toSnapshot(0))).length,
+      answers: Object.fromEntries([...this.answers].map(([store, kind]) => [store, kind.size])),
+      bytes: new TextEncoder().encode(serialise(this.toStore(0))).length,
       oldestFetchedAt: oldest,
     };
   }
