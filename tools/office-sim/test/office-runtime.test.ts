@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- Office.js objects are untyped here: the sim installs them on a plain object */
-import { createStorage, memoryBackend } from "../../../tools/office-sim/office/storage";
+import { createStorage, memoryBackend } from "../office/storage";
 import { newExcel, officeGlobals } from "./fixtures";
-import { installOfficeSim } from "../../../tools/office-sim";
+import { installOfficeSim } from "..";
 
 describe("the Office and OfficeRuntime globals", () => {
   it("answers Office.onReady with Excel on the web, through the promise and the callback", async () => {

@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- Office.js objects are untyped here: the sim installs them on a plain object */
-import { restoreSnapshot, takeSnapshot } from "../../../tools/office-sim";
+import { restoreSnapshot, takeSnapshot } from "..";
 import { newExcel, officeGlobals } from "./fixtures";
 
 describe("saving and reopening the workbook", () => {

@@ -1,10 +1,5 @@
 /** A small functions.json and helpers for the office-sim unit tests (independent of the add-in's build). */
-import {
-  createSimulatedExcel,
-  installOfficeSim,
-  type SimulatedExcel,
-  type SimulatedExcelOptions,
-} from "../../../tools/office-sim";
+import { createSimulatedExcel, installOfficeSim, type SimulatedExcel, type SimulatedExcelOptions } from "..";
 
 export const METADATA = {
   allowCustomDataForDataTypeAny: true,

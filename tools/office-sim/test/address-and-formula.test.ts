@@ -1,6 +1,6 @@
-import { columnIndex, columnLetters, formatAddress, parseAddress } from "../../../tools/office-sim/model/address";
-import { parseFormula } from "../../../tools/office-sim/calc/formula";
-import { parseInput } from "../../../tools/office-sim/model/input";
+import { columnIndex, columnLetters, formatAddress, parseAddress } from "../model/address";
+import { parseFormula } from "../calc/formula";
+import { parseInput } from "../model/input";
 
 describe("addresses", () => {
   it("converts column letters both ways, past Z and ZZ", () => {
