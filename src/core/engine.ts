@@ -122,8 +122,7 @@ export class Engine {
       this.cache.putCompany(number, loaded.record, loaded.lackingScopes, loaded.fetchedAt);
     }
     const values = this.lookup(number, paths, 0);
-    if (!values)
-      throw new UnavailableError("internal", "The company data was dropped before it could be read. Press Refresh.");
+    if (!values) throw new UnavailableError("internal", "The company data was dropped before it could be read.");
     return values;
   }
 

@@ -3,8 +3,8 @@
  * #VALUE! and #N/A (docs/API-FACTS.md), so every failure becomes one of two kinds:
  *   "value" — the argument is wrong: fix the formula;
  *   "na"    — no value now: not found, not signed in, rate-limited, timed out, service down.
- * The message names the next step. Host adapters turn a UserError into CustomFunctions.Error or
- * a pane message; nothing else decides wording.
+ * The message states what happened; the surface that shows it adds the next step (cells:
+ * host/cell-words.ts; the pane: taskpane/error-words.ts).
  */
 import {
   ApiError,
@@ -62,15 +62,17 @@ export class UnavailableError extends UserError {
   }
 }
 
-const PANE = "in the UK Companies pane";
-
-/** Turns anything thrown below the functions and pane into a UserError with a next step. */
+/**
+ * Turns anything thrown below the functions and pane into a UserError stating what happened. The
+ * next step is the surface's to write (host/cell-words.ts for cells, taskpane/error-words.ts for
+ * the pane), because it differs: a cell says "Press Refresh", the pane offers a button.
+ */
 export function toUserError(error: unknown): UserError {
   if (error instanceof UserError) return error;
   if (error instanceof ApiError) return fromApiError(error);
   if (error instanceof Error && error.name === "ConfigError") return new UnavailableError("config", error.message);
   const detail = (error instanceof Error ? error.message : String(error)).trim().replace(/[.!]+$/, "");
-  return new UnavailableError("internal", `Unexpected problem in the add-in (${detail}). Press Refresh to try again.`);
+  return new UnavailableError("internal", `Unexpected problem in the add-in (${detail}).`);
 }
 
 const UNREADABLE_WORDS = { empty: "empty", truncated: "cut off", "not-json": "not JSON" } as const;
@@ -81,67 +83,59 @@ function fromApiError(error: ApiError): UserError {
   if (error instanceof AuthRequiredError) {
     switch (error.problem) {
       case "missing":
-        return new UnavailableError("not-signed-in", `Sign in to the ${label} ${PANE}.`, service);
+        return new UnavailableError("not-signed-in", `You are not signed in to the ${label}.`, service);
       case "expired":
-        return new UnavailableError(
-          "signed-out",
-          `Your sign-in to the ${label} has expired: sign in again ${PANE}.`,
-          service,
-        );
+        return new UnavailableError("signed-out", `Your sign-in to the ${label} has expired.`, service);
       case "login-failed":
         return new UnavailableError(
           "signed-out",
-          `Sign-in to the ${label} failed: the username or password was not accepted. Check them ${PANE}.`,
+          `Sign-in to the ${label} failed: the username or password was not accepted.`,
           service,
         );
       case "wrong-kind":
         return new UnavailableError(
           "signed-out",
-          `The credential set for the ${label} is not the kind it accepts: enter the right one ${PANE}.`,
+          `The credential set for the ${label} is not the kind it accepts.`,
           service,
         );
       default:
-        return new UnavailableError("signed-out", `The ${label} refused your credential: check it ${PANE}.`, service);
+        return new UnavailableError("signed-out", `The ${label} refused your credential.`, service);
     }
   }
   switch (error.kind) {
     case "validation":
       return new InvalidArgumentError(error.message);
     case "rate-limited":
-      return new UnavailableError(
-        "rate-limited",
-        `The ${label} is busy (rate limit reached). Press Refresh in a minute.`,
-        service,
-      );
+      return new UnavailableError("rate-limited", `The ${label} is busy (rate limit reached).`, service);
     case "timeout":
       return new UnavailableError(
         "timeout",
-        `The ${label} did not answer in time${error instanceof TimeoutError && error.source === "server" ? " (it timed out)" : ""}. Press Refresh to try again.`,
+        `The ${label} did not answer in time${error instanceof TimeoutError && error.source === "server" ? " (it timed out)" : ""}.`,
         service,
       );
     case "network":
       return new UnavailableError(
         "network",
-        `Could not reach the ${label}: check your connection and the service address, then press Refresh.`,
+        `Could not reach the ${label}: check your connection and the service address.`,
         service,
       );
     case "schema":
       return new UnavailableError(
         "unexpected-data",
-        `The ${label} sent data in an unexpected shape${error instanceof SchemaError && error.path ? ` (at ${error.path})` : ""}. Press Refresh; if it persists, tell your administrator.`,
+        `The ${label} sent data in an unexpected shape${error instanceof SchemaError && error.path ? ` (at ${error.path})` : ""}.`,
         service,
       );
     case "unreadable":
       return new UnavailableError(
         "unexpected-data",
-        `The ${label} kept sending answers that could not be read${error instanceof UnreadableBodyError ? ` (${UNREADABLE_WORDS[error.problem]})` : ""}. Press Refresh to try again.`,
+        `The ${label} kept sending answers that could not be read${error instanceof UnreadableBodyError ? ` (${UNREADABLE_WORDS[error.problem]})` : ""}.`,
         service,
       );
     case "aborted":
       return new UnavailableError("cancelled", "Cancelled.", service);
   }
   if (error instanceof HttpError) return fromHttpError(error, label, service);
-  return new UnavailableError("internal", `${error.message} Press Refresh to try again.`, service);
+  return new UnavailableError("internal", error.message, service);
 }
 
 function fromHttpError(error: HttpError, label: string, service: ServiceName): UserError {
@@ -166,16 +160,8 @@ function fromHttpError(error: HttpError, label: string, service: ServiceName): U
     case "server-error":
     case "unavailable":
     case "gateway-timeout":
-      return new UnavailableError(
-        "service-down",
-        `The ${label} is unavailable (HTTP ${error.status}). Press Refresh later.`,
-        service,
-      );
+      return new UnavailableError("service-down", `The ${label} is unavailable (HTTP ${error.status}).`, service);
     default:
-      return new UnavailableError(
-        "service-down",
-        `The ${label} answered HTTP ${error.status}${said}. Press Refresh to try again.`,
-        service,
-      );
+      return new UnavailableError("service-down", `The ${label} answered HTTP ${error.status}${said}.`, service);
   }
 }

@@ -3,6 +3,7 @@
  * CustomFunctions.Error (#VALUE! or #N/A with the message), dates become formatted numbers (or
  * ISO text where the host has no data types), and company cards become entity values.
  */
+import { cellMessage } from "./cell-words";
 import { isDateCell, isEntityCell, type CellGrid, type CellResult, type CellScalar } from "../core/cell-value";
 import { toUserError, UserError } from "../core/errors";
 
@@ -18,8 +19,8 @@ export function toExcelError(error: unknown): CustomFunctions.Error {
   const userError = toUserError(error);
   const code =
     userError.excel === "value" ? CustomFunctions.ErrorCode.invalidValue : CustomFunctions.ErrorCode.notAvailable;
-  const message =
-    userError.message.length > MAX_MESSAGE ? `${userError.message.slice(0, MAX_MESSAGE - 1)}…` : userError.message;
+  const words = cellMessage(userError);
+  const message = words.length > MAX_MESSAGE ? `${words.slice(0, MAX_MESSAGE - 1)}…` : words;
   return new CustomFunctions.Error(code, message);
 }
 

@@ -9,7 +9,7 @@
  */
 import { SERVICE_LABELS, type ServiceName } from "../api/credentials";
 import { ApiError, HttpError, type AuthProblem } from "../api/http/errors";
-import { toUserError, UnavailableError } from "../core/errors";
+import { toUserError, UnavailableError, type UnavailableReason } from "../core/errors";
 
 /** The id of the view where credentials are set. */
 export const SIGN_IN_VIEW = "sign-in";
@@ -87,10 +87,24 @@ function httpWords(error: HttpError): string | undefined {
   }
 }
 
+/** The pane's next step after the shared statement of what happened (credentials are handled above). */
+const NEXT_STEP: Partial<Readonly<Record<UnavailableReason, string>>> = {
+  "rate-limited": "Try again in a minute.",
+  timeout: "Try again.",
+  "service-down": "Try again.",
+  network: "Try again.",
+  "unexpected-data": "Try again; if it persists, tell your administrator.",
+  internal: "Try again.",
+  config: "Ask your administrator to correct the add-in's config.json.",
+};
+
 /** What the pane says about `error`; `signInTitle` names the view where credentials are set. */
 export function paneWords(error: unknown, signInTitle: string): PaneWords {
   const credential = credentialWords(error, signInTitle);
   if (credential) return credential;
   const http = error instanceof HttpError && error.kind === "http" ? httpWords(error) : undefined;
-  return { message: http ?? asSentence(toUserError(error).message) };
+  if (http) return { message: http };
+  const shared = toUserError(error);
+  const step = shared instanceof UnavailableError ? NEXT_STEP[shared.reason] : undefined;
+  return { message: step ? `${asSentence(shared.message)} ${step}` : asSentence(shared.message) };
 }

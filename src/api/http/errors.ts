@@ -132,11 +132,10 @@ export class RateLimitedError extends HttpError {
 export type AuthProblem = "missing" | "wrong-kind" | "expired" | "rejected" | "login-failed";
 
 const AUTH_MESSAGES: Readonly<Record<AuthProblem, string>> = {
-  missing: "No credential is set for the {s}. Add one in the UK Companies pane.",
-  "wrong-kind":
-    "The credential set for the {s} is not the kind it accepts. Enter the right one in the UK Companies pane.",
-  expired: "The sign-in for the {s} has expired. Sign in again in the UK Companies pane.",
-  rejected: "The {s} refused the credential. Check it in the UK Companies pane.",
+  missing: "No credential is set for the {s}.",
+  "wrong-kind": "The credential set for the {s} is not the kind it accepts.",
+  expired: "The sign-in for the {s} has expired.",
+  rejected: "The {s} refused the credential.",
   "login-failed": "Sign-in to the {s} failed: the username or password was not accepted.",
 };
 

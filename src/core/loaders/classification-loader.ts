@@ -54,13 +54,8 @@ export function createClassificationLoader(
     burstWindowMs: 0,
     maxDelayMs: 0,
     settleTimeoutMs: CLASSIFICATION_SETTLE_TIMEOUT_MS,
-    timeoutMessage: "The classification service did not answer within 30 minutes. Press Refresh to try again.",
-    missing: () =>
-      new UnavailableError(
-        "service-down",
-        "The classification service gave no answer. Press Refresh to try again.",
-        "classification",
-      ),
+    timeoutMessage: "The classification service did not answer within 30 minutes.",
+    missing: () => new UnavailableError("service-down", "The classification service gave no answer.", "classification"),
     async loadMany([key], signal, notify) {
       const result = await classification().classify(classifyRequestOf(key!), {
         signal,

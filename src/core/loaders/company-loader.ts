@@ -41,7 +41,7 @@ export function createCompanyLoader(
     clock,
     maxBatchSize: MAX_RETURN_COUNT,
     ...timing,
-    timeoutMessage: "The product API did not answer within 5 minutes. Press Refresh to try again.",
+    timeoutMessage: "The product API did not answer within 5 minutes.",
     // Unreachable in practice: loadMany answers every key (a missing company is a result, not an error).
     missing: (key) => new NotFoundError(`No company ${key}.`),
     isolate: mayBelongToPartOfBatch,
@@ -62,7 +62,7 @@ export function createCompanyLoader(
           isInvalidCompany(company)
             ? new UnavailableError(
                 "unexpected-data",
-                `The product API sent this company's record in an unexpected shape (${company.problem}). Press Refresh; if it persists, tell your administrator.`,
+                `The product API sent this company's record in an unexpected shape (${company.problem}).`,
                 "product",
               )
             : company,

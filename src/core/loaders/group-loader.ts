@@ -22,7 +22,7 @@ export function createGroupLoader(product: () => ProductClient, clock: Clock): B
     burstWindowMs: 0,
     maxDelayMs: 0,
     settleTimeoutMs: COMPANY_LOADER_TIMING.settleTimeoutMs,
-    timeoutMessage: "The product API did not answer within 5 minutes. Press Refresh to try again.",
+    timeoutMessage: "The product API did not answer within 5 minutes.",
     missing: (key) => new NotFoundError(`No group structure for ${key}.`),
     async loadMany([number], signal) {
       const structure = await product().groupStructure(number!, { signal });

@@ -25,7 +25,7 @@ export function createMarketLoader(client: () => MarketClient, clock: Clock): Ba
     clock,
     maxBatchSize: MAX_BATCH_NUMBERS,
     ...COMPANY_LOADER_TIMING,
-    timeoutMessage: "The multi-market service did not answer within 5 minutes. Press Refresh to try again.",
+    timeoutMessage: "The multi-market service did not answer within 5 minutes.",
     missing: (key) => new NotFoundError(`No company ${key}.`),
     isolate: mayBelongToPartOfBatch,
     async loadMany(keys, signal) {

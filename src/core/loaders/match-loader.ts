@@ -19,7 +19,7 @@ export interface MatchLoaderOptions {
   jobAttempts: number;
   /**
    * Most names left over after the jobs that go as single matches; more than this and their cells
-   * get the job's error (Press Refresh), since single matches at 60 a minute would outlast the cell.
+   * get the job's error at once, since single matches at 60 a minute would outlast the cell.
    */
   singleFallbackLimit: number;
   burstWindowMs: number;
@@ -89,7 +89,7 @@ export function createMatchLoader(
         run.rows.forEach((row, i) => row.result && answers.set(pending[i]!, loaded(row.result)));
         lastFailure = new UnavailableError(
           "service-down",
-          `The matching job ${run.status === "failed" ? "failed" : "ended"}${run.error ? `: ${run.error}` : ""}. Press Refresh to try again.`,
+          `The matching job ${run.status === "failed" ? "failed" : "ended"}${run.error ? `: ${run.error}` : ""}.`,
           "matching",
         );
       } catch (error) {
@@ -111,13 +111,9 @@ export function createMatchLoader(
     burstWindowMs: options.burstWindowMs,
     maxDelayMs: options.maxDelayMs,
     settleTimeoutMs: options.settleTimeoutMs,
-    timeoutMessage: `The matching service did not answer within ${Math.round(options.settleTimeoutMs / 60_000)} minutes. Press Refresh to try again.`,
+    timeoutMessage: `The matching service did not answer within ${Math.round(options.settleTimeoutMs / 60_000)} minutes.`,
     missing: () =>
-      new UnavailableError(
-        "service-down",
-        "The matching service gave no answer for this name. Press Refresh to try again.",
-        "matching",
-      ),
+      new UnavailableError("service-down", "The matching service gave no answer for this name.", "matching"),
     loadMany: (keys, signal) => (keys.length <= options.singleMatchLimit ? singles(keys, signal) : batch(keys, signal)),
   });
 }

@@ -28,7 +28,7 @@ export function createWebsiteLoader(product: () => ProductClient, clock: Clock):
     clock,
     maxBatchSize: MAX_BATCH_URLS,
     ...COMPANY_LOADER_TIMING,
-    timeoutMessage: "The product API did not answer within 5 minutes. Press Refresh to try again.",
+    timeoutMessage: "The product API did not answer within 5 minutes.",
     missing: (key) => new NotFoundError(`No company found for ${key}.`),
     isolate: mayBelongToPartOfBatch,
     async loadMany(domains, signal) {

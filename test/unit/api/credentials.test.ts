@@ -76,7 +76,7 @@ test("an expired classification login is refused before sending", async () => {
   });
   const error = await h.clock.drive(rejection(h.clients.classification.classify({ Text: "Bakery" })));
   expect(error).toMatchObject({ problem: "expired", service: "classification" });
-  expect(error as Error).toHaveProperty("message", expect.stringContaining("Sign in again"));
+  expect(error as Error).toHaveProperty("message", "The sign-in for the classification service has expired.");
   expect(h.fake.calls).toHaveLength(0);
   expect(h.invalidations).toEqual([{ service: "classification", reason: "expired" }]);
 });

@@ -81,5 +81,5 @@ test("after the failed jobs, more names than single matches could answer in time
   const many = namesOf(MATCH_LOADER_OPTIONS.singleFallbackLimit + 15);
   const { numbers, calls } = await matchAll(["failed", "failed", "failed"], many);
   expect(calls.singles).toBe(0);
-  expect(new Set(numbers)).toEqual(new Set(["error: The matching job failed. Press Refresh to try again."]));
+  expect(new Set(numbers)).toEqual(new Set(["error: The matching job failed."]));
 });
