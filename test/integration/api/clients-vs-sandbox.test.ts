@@ -84,7 +84,13 @@ describe("product API v2", () => {
 
   test("group structure, search, list summary, classify, explore", async () => {
     const group = await api.product.groupStructure(known.number);
-    expect(Array.isArray(group)).toBe(true);
+    // A company in no group gives []; in a group, its level-0 row is the ultimate parent and it is listed.
+    if (group.length > 0) {
+      expect(group.find((row) => row.SubsidiaryCompanyLevel === 0)?.SubsidiaryCompanyNumber).toEqual(
+        group[0]!.UltimateParentCompanyNumber,
+      );
+      expect(group.map((row) => row.SubsidiaryCompanyNumber)).toContain(known.number);
+    }
     const search = await api.product.searchAhead(known.number.slice(0, 5));
     expect(search.Companies?.length).toBeGreaterThan(0);
     const rtic = (await api.product.filters()).Filters.find((f) => f.Field === "rtics")!.Values![0]!.Code!;

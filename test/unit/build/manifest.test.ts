@@ -80,8 +80,15 @@ describe("production manifest", () => {
 describe("the checks can fail", () => {
   const broken = readdirSync(FIXTURES).filter((file) => file.startsWith("broken-"));
 
-  test("there are broken fixtures for schema and reference errors", () => {
-    expect(broken.length).toBeGreaterThanOrEqual(4);
+  test("each kind of mistake has a broken fixture", () => {
+    expect(broken.sort()).toEqual([
+      "broken-dangling-resid.xml",
+      "broken-namespace.xml",
+      "broken-runtime-short-lifetime.xml",
+      "broken-schema-element-order.xml",
+      "broken-schema-resid-too-long.xml",
+      "broken-schema-unknown-permission.xml",
+    ]);
   });
 
   withSchemas.each(broken.filter((file) => file.includes("schema")))("%s fails the schema check", (file) => {
