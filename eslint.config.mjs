@@ -64,6 +64,23 @@ export default tseslint.config(
     },
   },
   {
+    // The team gateway is its own program too: it speaks HTTP to the add-in and to the services.
+    files: ["gateway/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/src/**", "**/sandbox/**"],
+              message: "The gateway imports neither the add-in nor the sandbox.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["src/api/**"],
     rules: {
       "no-restricted-imports": [

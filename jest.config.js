@@ -26,6 +26,8 @@ module.exports = {
     // The simulated Office host's own tests live with it: they test the simulator, not the add-in.
     { ...common, displayName: "office-sim", testMatch: ["<rootDir>/tools/office-sim/test/**/*.test.ts"] },
     { ...common, displayName: "integration", testMatch: ["<rootDir>/test/integration/**/*.test.ts"] },
+    // The team gateway against the sandbox and a real redis-server.
+    { ...common, displayName: "gateway", testMatch: ["<rootDir>/test/gateway/**/*.test.ts"] },
     { ...common, displayName: "e2e", testMatch: ["<rootDir>/test/e2e/**/*.test.ts"] },
     // The same suite against the sandbox's other reading of every not-shown shape (sandbox/readings.ts).
     {

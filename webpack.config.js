@@ -15,11 +15,17 @@ module.exports = (env = {}, argv = {}) => {
   const production = argv.mode !== "development";
   const deploymentUrl = env.url || DEV_URL;
   const configFile = path.resolve(env.config || "config/deployment.json");
-  const deploymentConfig = JSON.parse(fs.readFileSync(configFile, "utf8"));
+  // `--env gateway=https://gateway.example.org` (or UKCO_GATEWAY_URL): the add-in talks only to that
+  // team gateway, and its config.json names nothing else (no sandbox, no service addresses).
+  const gatewayUrl = env.gateway || process.env.UKCO_GATEWAY_URL;
+  const deploymentConfig = gatewayUrl
+    ? { gateway: { url: gatewayUrl, singleSignOn: Boolean(env.sso) } }
+    : JSON.parse(fs.readFileSync(configFile, "utf8"));
 
   return {
     mode: production ? "production" : "development",
-    devtool: "source-map",
+    // Source maps only in development: the served site of a production build carries none.
+    devtool: production ? false : "source-map",
     entry: {
       functions: "./src/functions/index.ts",
       commands: "./src/commands/commands.ts",
@@ -69,7 +75,7 @@ module.exports = (env = {}, argv = {}) => {
         patterns: [
           { from: "assets/icon-*.png", to: "assets/[name][ext]" },
           { from: "src/help.html", to: "help.html" },
-          { from: configFile, to: "config.json" },
+          { from: configFile, to: "config.json", transform: () => JSON.stringify(deploymentConfig, null, 2) },
           {
             from: "manifest.xml",
             to: "manifest.xml",

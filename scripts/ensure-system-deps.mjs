@@ -1,5 +1,5 @@
-// The tests need two programs npm cannot install: xmllint (the manifest schema check) and Chromium
-// (end-to-end tests of the built pages). On Debian/Ubuntu, install them when we may (root or
+// The tests need programs npm cannot install: xmllint (the manifest schema check), Chromium
+// (end-to-end tests of the built pages) and redis-server (the team gateway's shared quota and cache). On Debian/Ubuntu, install them when we may (root or
 // password-less sudo); otherwise say exactly what to run. Exits non-zero when they are missing.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -7,6 +7,7 @@ import { existsSync } from "node:fs";
 const NEEDED = [
   { program: "xmllint", check: () => has("xmllint"), debianPackage: "libxml2-utils" },
   { program: "chromium", check: () => existsSync("/usr/bin/chromium"), debianPackage: "chromium" },
+  { program: "redis-server", check: () => has("redis-server"), debianPackage: "redis-server" },
 ];
 
 function has(command) {

@@ -18,6 +18,7 @@ const steps = [
   ["typecheck", [bin("typescript", "bin/tsc"), "-p", "tsconfig.core.json", "--noEmit"]],
   ["typecheck", [bin("typescript", "bin/tsc"), "-p", "tools/office-sim/tsconfig.json", "--noEmit"]],
   ["typecheck", [bin("typescript", "bin/tsc"), "-p", "sandbox/tsconfig.json", "--noEmit"]],
+  ["typecheck", [bin("typescript", "bin/tsc"), "-p", "gateway/tsconfig.json", "--noEmit"]],
   ["lint", [bin("eslint", "bin/eslint.js"), "."]],
   ["format", [bin("prettier", "bin/prettier.cjs"), "--check", "--log-level", "warn", "."]],
   ["build", [bin("webpack-cli", "bin/cli.js"), "--mode", "production", "--env", `url=${TEST_DEPLOYMENT_URL}`]],

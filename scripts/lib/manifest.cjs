@@ -13,7 +13,8 @@ function normaliseDeploymentUrl(url) {
 /** Absolute origins of the configured services; relative URLs live on the add-in's own origin. */
 function serviceOrigins(deploymentConfig) {
   const origins = new Set();
-  for (const value of Object.values(deploymentConfig.services ?? {})) {
+  const addresses = [...Object.values(deploymentConfig.services ?? {}), deploymentConfig.gateway?.url].filter(Boolean);
+  for (const value of addresses) {
     if (/^https?:\/\//i.test(value)) origins.add(new URL(value).origin);
   }
   return [...origins];

@@ -1,0 +1,48 @@
+/**
+ * Who is asking: a personal gateway key, or a Microsoft Entra ID token from Office single sign-on
+ * (verified against the tenant's JWKS: signature, issuer, audience, expiry, and a tenant on the
+ * allow-list). Users sign in to the gateway, never to the services.
+ */
+import { createRemoteJWKSet, jwtVerify, type JWTPayload } from "jose";
+import type { GatewayConfig } from "./config";
+import { KEY_PREFIX, type KeyStore } from "./keys";
+
+export class AuthError extends Error {
+  constructor(readonly reason: "missing" | "unknown-key" | "bad-token" | "wrong-tenant" | "no-sso") {
+    super(AUTH_WORDS[reason]);
+  }
+}
+
+const AUTH_WORDS: Record<AuthError["reason"], string> = {
+  missing: "Sign in to the gateway: send your gateway key or single sign-on token as a bearer token.",
+  "unknown-key": "That gateway key is not known, or it was revoked.",
+  "bad-token": "The sign-on token is not valid for this gateway (signature, issuer, audience or expiry).",
+  "wrong-tenant": "Your organisation's tenant is not allowed on this gateway.",
+  "no-sso": "This gateway does not take single sign-on tokens; use a gateway key.",
+};
+
+export type Authenticate = (authorization: string | undefined) => Promise<string>;
+
+export function createAuthenticator(config: GatewayConfig, keys: KeyStore): Authenticate {
+  const entra = config.entra;
+  const jwks = entra ? createRemoteJWKSet(new URL(entra.jwksUrl)) : undefined;
+  return async (authorization) => {
+    const token = /^Bearer\s+(\S+)$/i.exec(authorization ?? "")?.[1];
+    if (!token) throw new AuthError("missing");
+    if (token.startsWith(KEY_PREFIX)) {
+      const user = keys.userOf(token);
+      if (!user) throw new AuthError("unknown-key");
+      return user;
+    }
+    if (!entra || !jwks) throw new AuthError("no-sso");
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(token, jwks, { issuer: entra.issuer, audience: entra.audience }));
+    } catch {
+      throw new AuthError("bad-token");
+    }
+    if (typeof payload.tid !== "string" || !entra.tenants.includes(payload.tid)) throw new AuthError("wrong-tenant");
+    const name = payload.preferred_username ?? payload.upn ?? payload.sub;
+    return `sso:${typeof name === "string" ? name : "unknown"}`;
+  };
+}

@@ -1,0 +1,80 @@
+/**
+ * Prometheus metrics at /metrics. Labels are routes, services and statuses only: never a user, a
+ * key or a token.
+ */
+import { Counter, Gauge, Histogram, Registry } from "prom-client";
+import type { Service } from "./config";
+import type { FairLimiter } from "./limiter";
+
+export class GatewayMetrics {
+  private readonly registry = new Registry();
+  private readonly requests = new Counter({
+    name: "ukgw_requests_total",
+    help: "Requests answered by the gateway",
+    labelNames: ["route", "status"],
+    registers: [this.registry],
+  });
+  private readonly upstreamCalls = new Counter({
+    name: "ukgw_upstream_requests_total",
+    help: "Requests sent to the upstream services",
+    labelNames: ["service", "status"],
+    registers: [this.registry],
+  });
+  private readonly upstream429 = new Counter({
+    name: "ukgw_upstream_429_total",
+    help: "429 answers from the upstream services",
+    labelNames: ["service"],
+    registers: [this.registry],
+  });
+  private readonly latency = new Histogram({
+    name: "ukgw_upstream_latency_seconds",
+    help: "Upstream latency",
+    labelNames: ["service"],
+    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [this.registry],
+  });
+  private readonly cacheLookups = new Counter({
+    name: "ukgw_cache_lookups_total",
+    help: "Shared cache lookups by result",
+    labelNames: ["result"],
+    registers: [this.registry],
+  });
+  /** Upstream calls by service, for tests and the benchmark. */
+  readonly sent: Record<string, number> = {};
+
+  get contentType(): string {
+    return this.registry.contentType;
+  }
+
+  watchQueues(limiters: Record<Service, FairLimiter>): void {
+    new Gauge({
+      name: "ukgw_queue_depth",
+      help: "Requests waiting for an upstream's quota",
+      labelNames: ["service"],
+      registers: [this.registry],
+      collect() {
+        for (const [service, limiter] of Object.entries(limiters)) this.set({ service }, limiter.depth);
+      },
+    });
+  }
+
+  request(route: string, status: number): void {
+    this.requests.inc({ route, status: String(status) });
+  }
+
+  upstream(service: Service, status: number, ms: number): void {
+    this.sent[service] = (this.sent[service] ?? 0) + 1;
+    this.upstreamCalls.inc({ service, status: String(status) });
+    if (status === 429) this.upstream429.inc({ service });
+    this.latency.observe({ service }, ms / 1000);
+  }
+
+  cache(hits: number, misses: number): void {
+    if (hits) this.cacheLookups.inc({ result: "hit" }, hits);
+    if (misses) this.cacheLookups.inc({ result: "miss" }, misses);
+  }
+
+  text(): Promise<string> {
+    return this.registry.metrics();
+  }
+}

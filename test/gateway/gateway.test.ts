@@ -1,0 +1,272 @@
+/**
+ * The team gateway against the sandbox and a real redis-server: two replicas share one quota and
+ * one cache; users sign in with gateway keys or Entra ID tokens; bad requests cost the upstreams
+ * nothing; a Redis outage degrades to per-process limits and recovers; no credential leaks.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Writable } from "node:stream";
+import { exportJWK, generateKeyPair, SignJWT } from "jose";
+import { KeyStore } from "../../gateway/keys";
+import { startGateway, type RunningGateway } from "../../gateway/server";
+import { GatewayConfigSchema, type GatewayConfigInput } from "../../gateway/config";
+import { startSandbox, type RunningSandbox } from "../../sandbox/sandbox";
+
+jest.setTimeout(60_000);
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+
+let redisPort: number;
+let redisProcess: ChildProcess | undefined;
+async function startRedis(): Promise<void> {
+  redisProcess = spawn(
+    "redis-server",
+    ["--port", String(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+    {
+      stdio: "ignore",
+    },
+  );
+  await new Promise((resolve) => setTimeout(resolve, 400));
+}
+async function stopRedis(): Promise<void> {
+  const proc = redisProcess;
+  if (!proc || proc.exitCode !== null) return;
+  await new Promise<void>((resolve) => {
+    proc.once("exit", () => resolve());
+    proc.kill("SIGKILL");
+  });
+}
+
+const logLines: string[] = [];
+const logStream = new Writable({
+  write(chunk: Buffer, _encoding, done) {
+    logLines.push(...chunk.toString().split("\n").filter(Boolean));
+    done();
+  },
+});
+const seen: string[] = [];
+
+let sandbox: RunningSandbox;
+let keys: KeyStore;
+let a: RunningGateway;
+let b: RunningGateway;
+let alice: string;
+let bob: string;
+let numbers: string[];
+
+function configFor(overrides: Partial<GatewayConfigInput> = {}) {
+  const c = sandbox.credentials;
+  return GatewayConfigSchema.parse({
+    port: 0,
+    upstreams: sandbox.urls,
+    credentials: {
+      productToken: c.productToken,
+      matchingKey: c.matchingKey,
+      marketKey: c.marketKey,
+      classificationUsername: c.classificationUsername,
+      classificationPassword: c.classificationPassword,
+    },
+    redisUrl: `redis://127.0.0.1:${redisPort}`,
+    keysFile: keysFile,
+    limits: { product: 12, matching: 60, classification: 5, market: 60 },
+    windowSeconds: 2,
+    queueBound: 200,
+    bodyLimitBytes: 64 * 1024,
+    ...overrides,
+  });
+}
+let keysFile: string;
+
+async function ask(gateway: RunningGateway, key: string | undefined, route: string, body?: unknown, headers = {}) {
+  const response = await fetch(`${gateway.origin}${route}`, {
+    method: body === undefined ? "GET" : "POST",
+    headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), "content-type": "application/json", ...headers },
+    ...(body === undefined ? {} : { body: typeof body === "string" ? body : JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  seen.push(text, JSON.stringify([...response.headers]));
+  return { status: response.status, headers: response.headers, text, json: () => JSON.parse(text) as any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+const sent = (g: RunningGateway) => g.metrics.sent.product ?? 0;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({
+    companies: 2000,
+    seed: 3,
+    rateLimits: { product: null, matching: null, classification: null, market: null },
+  });
+  redisPort = await freePort();
+  await startRedis();
+  keysFile = path.join(mkdtempSync(path.join(tmpdir(), "ukgw-")), "keys.json");
+  keys = new KeyStore(keysFile);
+  alice = keys.add("alice");
+  bob = keys.add("bob");
+  a = await startGateway(configFor(), { logStream });
+  b = await startGateway(configFor(), { logStream });
+  const page = (await (
+    await fetch(`${sandbox.urls.product}/v2/companies`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${sandbox.credentials.productToken}`, "content-type": "application/json" },
+      body: JSON.stringify({ returnCount: 40 }),
+    })
+  ).json()) as { companies: { CompanyNumber: string }[] };
+  numbers = page.companies.map((c) => c.CompanyNumber);
+});
+
+afterAll(async () => {
+  await a?.close();
+  await b?.close();
+  await stopRedis();
+  await sandbox?.close();
+});
+
+test("keys are stored hashed, listed by name, and a revoked key stops working at once", async () => {
+  expect(JSON.stringify(keys.list())).not.toContain(alice);
+  expect(keys.list().map((k) => k.name)).toEqual(["alice", "bob"]);
+  const carol = keys.add("carol");
+  expect((await ask(a, carol, "/api/product/v2/filters")).status).toBe(200);
+  keys.revoke("carol");
+  expect((await ask(a, carol, "/api/product/v2/filters")).json()).toMatchObject({ error: "unknown-key" });
+});
+
+test("a company fetched through one replica is answered by the other from the shared cache, with 0 upstream requests", async () => {
+  const asked = numbers.slice(0, 20);
+  const first = await ask(a, alice, "/api/product/v2/companies", { CompanyNumbers: asked, returnCount: 20 });
+  expect(first.json().companies.map((c: { CompanyNumber: string }) => c.CompanyNumber)).toEqual(asked);
+  const before = sent(b);
+  const second = await ask(b, bob, "/api/product/v2/companies", { CompanyNumbers: asked, returnCount: 20 });
+  expect(second.json().companies).toEqual(first.json().companies);
+  expect(sent(b) - before).toBe(0);
+  // A refresh from the add-in bypasses the cache: it asks the service again.
+  await ask(b, bob, "/api/product/v2/companies", { CompanyNumbers: asked }, { "x-ukco-refresh": "1" });
+  expect(sent(b) - before).toBe(1);
+});
+
+test("mixed hits and misses: only the misses go upstream, and the records come back in the asked order", async () => {
+  const asked = [numbers[25]!, numbers[0]!, numbers[26]!];
+  const before = sent(a);
+  const answer = await ask(a, alice, "/api/product/v2/companies", { CompanyNumbers: asked });
+  expect(answer.json().companies.map((c: { CompanyNumber: string }) => c.CompanyNumber)).toEqual(asked);
+  expect(sent(a) - before).toBe(1);
+  const audit = logLines.map((l) => JSON.parse(l)).filter((l) => l.audit && l.numbers === 2);
+  expect(audit.length).toBeGreaterThan(0);
+});
+
+test("two replicas share one quota: 24 requests at 12 per 2 s take two windows, and none is refused", async () => {
+  const started = Date.now();
+  const requests = Array.from({ length: 24 }, (_, i) =>
+    ask(i % 2 ? a : b, i % 2 ? alice : bob, `/api/product/v2/search/aheadFull/${String(i).padStart(2, "0")}`),
+  );
+  const answers = await Promise.all(requests);
+  expect(answers.map((r) => r.status)).toEqual(Array(24).fill(200));
+  expect(Date.now() - started).toBeGreaterThanOrEqual(1500);
+});
+
+test("fair shares: one user's long queue does not starve another's few requests", async () => {
+  const order: string[] = [];
+  const long = Array.from({ length: 30 }, (_, i) =>
+    ask(a, alice, `/api/product/v2/search/aheadFull/1${String(i).padStart(2, "0")}`).then(() => order.push("alice")),
+  );
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  const few = Array.from({ length: 3 }, (_, i) =>
+    ask(a, bob, `/api/product/v2/search/aheadFull/9${i}`).then(() => order.push("bob")),
+  );
+  await Promise.all([...long, ...few]);
+  const lastBob = order.lastIndexOf("bob");
+  expect(lastBob).toBeLessThan(20);
+});
+
+test("bad requests get a clear JSON error and cost the upstreams nothing", async () => {
+  const before = sent(a);
+  const cases = [
+    [await ask(a, undefined, "/api/product/v2/filters"), 401, "missing"],
+    [await ask(a, "ukgw_not-a-key", "/api/product/v2/filters"), 401, "unknown-key"],
+    [await ask(a, "eyJhbGciOi.nope.nope", "/api/product/v2/filters"), 401, "no-sso"],
+    [await ask(a, alice, "/api/nothing/v2/filters"), 404, "not-found"],
+    [await ask(a, alice, "/elsewhere"), 404, "not-found"],
+    [await ask(a, alice, "/api/product/v2/companies", "x".repeat(70 * 1024)), 413, "body-too-large"],
+  ] as const;
+  for (const [answer, status, error] of cases) {
+    expect({ status: answer.status, error: answer.json().error }).toEqual({ status, error });
+    expect(answer.headers.get("content-type")).toMatch(/application\/json/);
+  }
+  expect(sent(a) - before).toBe(0);
+});
+
+test("Entra ID tokens: verified against the tenant's JWKS for issuer, audience, expiry and tenant", async () => {
+  const { publicKey, privateKey } = await generateKeyPair("RS256");
+  const jwk = { ...(await exportJWK(publicKey)), kid: "test-key", alg: "RS256", use: "sig" };
+  const jwks: Server = createServer((_req, res) => res.end(JSON.stringify({ keys: [jwk] })));
+  await new Promise<void>((resolve) => jwks.listen(0, "127.0.0.1", resolve));
+  const issuer = "https://login.microsoftonline.com/tenant-a/v2.0";
+  const sso = await startGateway(
+    configFor({
+      redisUrl: undefined,
+      entra: {
+        jwksUrl: `http://127.0.0.1:${(jwks.address() as AddressInfo).port}/keys`,
+        issuer,
+        audience: "api://ukco-gateway",
+        tenants: ["tenant-a"],
+      },
+    }),
+    { logStream },
+  );
+  const token = (claims: Record<string, unknown>, expires = "10m", audience = "api://ukco-gateway") =>
+    new SignJWT({ tid: "tenant-a", preferred_username: "ana@example.org", ...claims })
+      .setProtectedHeader({ alg: "RS256", kid: "test-key" })
+      .setIssuer(issuer)
+      .setAudience(audience)
+      .setIssuedAt()
+      .setExpirationTime(expires)
+      .sign(privateKey);
+  try {
+    expect((await ask(sso, await token({}), "/api/product/v2/filters")).status).toBe(200);
+    const refused = [
+      [await token({}, "-1m"), "bad-token"],
+      [await token({}, "10m", "api://someone-else"), "bad-token"],
+      [await token({ tid: "tenant-b" }), "wrong-tenant"],
+    ] as const;
+    for (const [bad, error] of refused) {
+      const answer = await ask(sso, bad, "/api/product/v2/filters");
+      expect({ status: answer.status, error: answer.json().error }).toEqual({ status: 401, error });
+    }
+  } finally {
+    await sso.close();
+    jwks.close();
+  }
+});
+
+test("a Redis outage: the gateway keeps serving with per-process limits, says so, and returns to shared mode", async () => {
+  await stopRedis();
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const during = await ask(a, alice, "/api/product/v2/companies", { CompanyNumbers: numbers.slice(30, 33) });
+  expect(during.status).toBe(200);
+  expect(during.json().companies).toHaveLength(3);
+  expect((await ask(a, undefined, "/readyz")).json()).toMatchObject({ status: "degraded", redis: "down" });
+  expect(logLines.some((l) => l.includes("Redis is unreachable"))).toBe(true);
+  await startRedis();
+  for (let i = 0; i < 40 && (await ask(a, undefined, "/readyz")).json().redis !== "ok"; i++)
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  expect((await ask(a, undefined, "/readyz")).json()).toMatchObject({ status: "ready", redis: "ok" });
+  expect(logLines.some((l) => l.includes("Redis is back"))).toBe(true);
+});
+
+test("no credential appears in any response, log line or metric", async () => {
+  const metrics = await ask(a, undefined, "/metrics");
+  expect(metrics.text).toMatch(/ukgw_upstream_requests_total\{service="product",status="200"\}/);
+  const c = sandbox.credentials;
+  const secrets = [c.productToken, c.matchingKey, c.marketKey, c.classificationPassword, alice, bob];
+  const everything = [...seen, ...logLines, metrics.text].join("\n");
+  for (const secret of secrets)
+    expect({ secret, leaked: everything.includes(secret) }).toEqual({ secret, leaked: false });
+});
