@@ -39,11 +39,21 @@ const HOP_BY_HOP = new Set([
  * @param {string} [options.sandboxOrigin] where /sandbox/* goes; omitted: 503 with an explanation
  * @param {string} [options.officeJsFile]  serve this file as /__office/office.js and point HTML pages at it
  *                                         in place of the Office CDN (the simulated host; never in production)
+ * @param {() => object} [options.configJson]  served as config.json in place of the built one (tests that point
+ *                                         the add-in at a team gateway)
  * @param {Record<string, string>} [options.sandboxCredentials]  the sandbox's start-up credentials, added to the
  *                                         served config.json so the pane can offer them; a built config.json never
  *                                         holds them, so a production bundle carries no sandbox credential
  */
-async function startAddinServer({ root, port = 3000, tls, sandboxOrigin, officeJsFile, sandboxCredentials }) {
+async function startAddinServer({
+  root,
+  port = 3000,
+  tls,
+  sandboxOrigin,
+  officeJsFile,
+  sandboxCredentials,
+  configJson,
+}) {
   const rootDir = path.resolve(root);
   const handler = (req, res) => {
     const url = new URL(req.url, "http://localhost");
@@ -56,6 +66,10 @@ async function startAddinServer({ root, port = 3000, tls, sandboxOrigin, officeJ
       return res.end(
         `Not found: ${url.pathname}${existsSync(rootDir) ? "" : " (dist/ is missing: run npm run build)"}`,
       );
+    }
+    if (configJson && relative === "config.json") {
+      res.writeHead(200, headersFor(file));
+      return res.end(JSON.stringify(configJson()));
     }
     if (sandboxCredentials && relative === "config.json") {
       const config = { ...JSON.parse(readFileSync(file, "utf8")), sandboxCredentials };

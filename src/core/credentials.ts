@@ -30,8 +30,8 @@ interface CredentialMeta {
   problem?: InvalidationReason;
 }
 
-const tokenKey = (service: ServiceName) => `ukco.credential.${service}`;
-const metaKey = (service: ServiceName) => `ukco.credential.${service}.meta`;
+/** With a team gateway, one credential — the user's gateway key or sign-on token — serves every service. */
+export const GATEWAY_CREDENTIAL = "gateway";
 
 export class CredentialStore implements CredentialSource {
   private readonly listeners = new Set<(service: ServiceName) => void>();
@@ -39,7 +39,26 @@ export class CredentialStore implements CredentialSource {
   constructor(
     private readonly storage: KeyValueStorage,
     private readonly now: () => number = Date.now,
+    /** Through a team gateway: no service key is entered or stored on the desktop, only the gateway's. */
+    readonly throughGateway = false,
   ) {}
+
+  private slot(service: ServiceName): string {
+    return this.throughGateway ? GATEWAY_CREDENTIAL : service;
+  }
+
+  private tokenKey(service: ServiceName): string {
+    return `ukco.credential.${this.slot(service)}`;
+  }
+
+  private metaKey(service: ServiceName): string {
+    return `ukco.credential.${this.slot(service)}.meta`;
+  }
+
+  /** Whether the credential is a login token that expires (the classification login; a gateway sign-on token). */
+  private expiring(service: ServiceName): boolean {
+    return this.throughGateway || service === "classification";
+  }
 
   /** Told whenever a credential is saved, cleared or refused (the pane refreshes its status). */
   onChange(listener: (service: ServiceName) => void): () => void {
@@ -52,22 +71,22 @@ export class CredentialStore implements CredentialSource {
   }
 
   async getToken(service: ServiceName): Promise<string | undefined> {
-    return (await this.storage.getItem(tokenKey(service))) ?? undefined;
+    return (await this.storage.getItem(this.tokenKey(service))) ?? undefined;
   }
 
   async save(service: ServiceName, token: string, meta: { username?: string } = {}): Promise<void> {
-    const expiresAt = service === "classification" ? readJwtExpiry(token) : undefined;
-    await this.storage.setItem(tokenKey(service), token);
+    const expiresAt = this.expiring(service) ? readJwtExpiry(token) : undefined;
+    await this.storage.setItem(this.tokenKey(service), token);
     await this.storage.setItem(
-      metaKey(service),
+      this.metaKey(service),
       JSON.stringify({ ...meta, ...(expiresAt ? { expiresAt } : {}) } satisfies CredentialMeta),
     );
     this.changed(service);
   }
 
   async clear(service: ServiceName): Promise<void> {
-    await this.storage.removeItem(tokenKey(service));
-    await this.storage.removeItem(metaKey(service));
+    await this.storage.removeItem(this.tokenKey(service));
+    await this.storage.removeItem(this.metaKey(service));
     this.changed(service);
   }
 
@@ -78,8 +97,9 @@ export class CredentialStore implements CredentialSource {
    */
   async invalidate(service: ServiceName, reason: InvalidationReason): Promise<void> {
     const meta = await this.meta(service);
-    if (service === "classification" && reason !== "wrong-kind") await this.storage.removeItem(tokenKey(service));
-    await this.storage.setItem(metaKey(service), JSON.stringify({ ...meta, problem: reason }));
+    if (this.expiring(service) && reason !== "wrong-kind" && (await this.meta(service)).expiresAt !== undefined)
+      await this.storage.removeItem(this.tokenKey(service));
+    await this.storage.setItem(this.metaKey(service), JSON.stringify({ ...meta, problem: reason }));
     this.changed(service);
   }
 
@@ -96,7 +116,7 @@ export class CredentialStore implements CredentialSource {
   }
 
   private async meta(service: ServiceName): Promise<CredentialMeta> {
-    const text = await this.storage.getItem(metaKey(service));
+    const text = await this.storage.getItem(this.metaKey(service));
     if (!text) return {};
     try {
       return JSON.parse(text) as CredentialMeta;

@@ -55,8 +55,14 @@ async function build(): Promise<Runtime> {
   const pageUrl = window.location.href;
   const deployed = await loadDeploymentConfig((url) => fetch(url), pageUrl);
   const config = applyServiceOverrides(deployed, await readServiceOverrides(), pageUrl);
-  const credentials = new CredentialStore(officeRuntimeStorage);
-  const clients = createApiClients({ fetch: (url, init) => fetch(url, init), credentials, baseUrls: config.services });
+  const throughGateway = config.gateway !== undefined;
+  const credentials = new CredentialStore(officeRuntimeStorage, Date.now, throughGateway);
+  const clients = createApiClients({
+    fetch: (url, init) => fetch(url, init),
+    credentials,
+    baseUrls: config.services,
+    throughGateway,
+  });
   // The engine (and its cache) outlives a change of service URLs; only the clients are rebuilt.
   engine ??= new Engine({ clients, clock: systemClock, store: customXmlStore, onProblem: report });
   engine.useClients(clients);

@@ -32,7 +32,11 @@ export async function startSandboxIfAvailable(
   return mod.startSandbox({ port: 0, ...options });
 }
 
-export async function startAddinServerFor(officeJsFile: string, sandbox?: SandboxHandle): Promise<AddinServer> {
+export async function startAddinServerFor(
+  officeJsFile: string,
+  sandbox?: SandboxHandle,
+  options: { port?: number; configJson?: () => Record<string, unknown> } = {},
+): Promise<AddinServer> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { startAddinServer } = require(path.join(ROOT, "scripts/lib/serve.cjs")) as {
     startAddinServer(o: {
@@ -40,13 +44,15 @@ export async function startAddinServerFor(officeJsFile: string, sandbox?: Sandbo
       port: number;
       sandboxOrigin?: string;
       sandboxCredentials?: Record<string, string>;
+      configJson?: () => Record<string, unknown>;
       officeJsFile: string;
     }): Promise<AddinServer>;
   };
   return startAddinServer({
     root: DIST_DIR,
-    port: 0,
+    port: options.port ?? 0,
     officeJsFile,
+    ...(options.configJson ? { configJson: options.configJson } : {}),
     ...(sandbox ? { sandboxOrigin: sandbox.origin, sandboxCredentials: sandbox.credentials } : {}),
   });
 }

@@ -21,6 +21,10 @@ import {
 export interface AddinSessionOptions {
   /** The page under dist/ to open; default taskpane.html. */
   page?: string;
+  /** The add-in server's port (0, the default, picks a free one). */
+  port?: number;
+  /** Served as config.json in place of the built one (asked each time the page loads it). */
+  configJson?: () => Record<string, unknown>;
   /** false: no sandbox; an object: options for startSandbox. Default: a 5,000-company sandbox. */
   sandbox?: boolean | Record<string, unknown>;
   /** window.__officeSimConfig for the simulated host (pane, requirementSets, payloadLimitBytes, …). */
@@ -86,7 +90,10 @@ export async function openAddinSession(options: AddinSessionOptions = {}): Promi
             ...(typeof options.sandbox === "object" ? options.sandbox : {}),
           });
     if (sandbox) cleanups.push(() => sandbox.close());
-    const server: AddinServer = await startAddinServerFor(sim.file, sandbox);
+    const server: AddinServer = await startAddinServerFor(sim.file, sandbox, {
+      ...(options.port ? { port: options.port } : {}),
+      ...(options.configJson ? { configJson: options.configJson } : {}),
+    });
     cleanups.push(() => server.close());
     const browser: LaunchedBrowser = await launchChromium({
       headless: options.headless ?? true,

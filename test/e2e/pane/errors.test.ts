@@ -140,7 +140,7 @@ test("an unreachable service (its address pointing at a closed port) says to che
   await product.getByRole("button", { name: "Test connection" }).click();
   await product
     .getByTestId("error-bar")
-    .getByText("Could not reach the product API: check your connection and the service address, then press Refresh.")
+    .getByText("Could not reach the product API: check your connection and the service address. Try again.")
     .waitFor({ timeout: 30_000 });
   await session.current.screenshot("pane-error-unreachable");
   await urls.getByLabel("Product API").fill("");

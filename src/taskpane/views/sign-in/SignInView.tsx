@@ -2,7 +2,9 @@
 import { makeStyles, tokens } from "@fluentui/react-components";
 import { checkMatchingKey, MATCHING_KEY_PREFIX } from "../../../api/matching/credential";
 import type { PaneView } from "../registry";
+import { useRuntime } from "../../runtime-context";
 import { ClassificationCard } from "./ClassificationCard";
+import { GatewayCard } from "./GatewayCard";
 import { KeyCard } from "./KeyCard";
 import { SandboxFill } from "./SandboxFill";
 import { ServiceUrlsCard } from "./ServiceUrlsCard";
@@ -17,6 +19,14 @@ const notAMatchingKey = (value: string) =>
 
 function SignIn() {
   const styles = useStyles();
+  const { config } = useRuntime();
+  // Through a team gateway the user signs in to the gateway only; it holds the services' keys.
+  if (config.gateway)
+    return (
+      <div className={styles.stack}>
+        <GatewayCard />
+      </div>
+    );
   return (
     <div className={styles.stack}>
       <SandboxFill />
