@@ -79,6 +79,8 @@ export class Engine {
   private readonly loaders: { [K in AnswerKindName]: BatchLoader<{ fetchedAt: number }> };
   private readonly persistence: CachePersistence | undefined;
   private readonly applied = new WeakSet<object>();
+  /** Companies asked again under a refresh scope, until their new record arrives. */
+  private readonly refreshing = new Set<string>();
   /** Resolves once the workbook store has been read: before that, every ask waits. */
   readonly ready: Promise<void>;
 
@@ -89,7 +91,12 @@ export class Engine {
     this.clients = options.clients;
     this.cache = new WorkbookCache(ANSWER_SHAPES, options.maxFullRecords);
     this.scopes = new RefreshScopes(() => clock.now());
-    this.companies = createCompanyLoader(() => this.clients.product, clock);
+    this.companies = createCompanyLoader(
+      () => this.clients.product,
+      clock,
+      undefined,
+      (n) => this.refreshing.has(n),
+    );
     const clients = () => this.clients;
     this.loaders = Object.fromEntries(
       Object.entries(ANSWER_KINDS).map(([name, kind]) => [name, kind.loader(clients, clock)]),
@@ -116,7 +123,10 @@ export class Engine {
     const cached = this.lookup(number, paths, freshAfter);
     if (cached) return cached;
     if (context.preview) throw new UnavailableError("preview", PREVIEW);
-    const loaded = await userErrors(this.companies.load(number, context.signal));
+    if (freshAfter > 0 && this.cache.companyEntry(number, 0)) this.refreshing.add(number);
+    const loaded = await userErrors(this.companies.load(number, context.signal)).finally(() =>
+      this.refreshing.delete(number),
+    );
     if (!this.applied.has(loaded)) {
       this.applied.add(loaded);
       this.cache.putCompany(number, loaded.record, loaded.lackingScopes, loaded.fetchedAt);

@@ -58,6 +58,7 @@ export interface AttemptContext {
   clock: Clock;
   token?: string;
   signal?: AbortSignal;
+  refresh?: boolean;
 }
 
 export function buildUrl(baseUrl: string, path: string, query?: Record<string, QueryValue>): string {
@@ -108,6 +109,7 @@ export async function sendOnce<S extends z.ZodType>(ctx: AttemptContext, spec: R
   const headers: Record<string, string> = { Accept: "application/json" };
   if (contentType) headers["Content-Type"] = contentType;
   if (ctx.token !== undefined) headers["Authorization"] = `Bearer ${ctx.token}`;
+  if (ctx.refresh) headers["x-ukco-refresh"] = "1";
 
   if (ctx.signal?.aborted) throw new AbortedError(ctx.service);
   const inFlight = new AbortController();

@@ -20,6 +20,8 @@ export interface TransportOptions {
   credentials: CredentialSource;
   governor: Governor;
   retry: RetryPolicy;
+  /** Passes the user's Refresh on to a team gateway (`x-ukco-refresh`); direct to a service it is not sent. */
+  sendsRefreshHint?: boolean;
   /** Refuses a stored credential this service does not take, before anything is sent. */
   checkCredential?: (token: string, nowMs: number) => Extract<AuthProblem, "wrong-kind" | "expired"> | undefined;
 }
@@ -52,7 +54,7 @@ export function createTransport(o: TransportOptions): Transport {
   }
 
   async function send<S extends z.ZodType>(spec: RequestSpec<S>, options: CallOptions = {}): Promise<z.output<S>> {
-    const { signal, onWait } = options;
+    const { signal, onWait, refresh } = options;
     if (signal?.aborted) throw new AbortedError(o.service);
     const token = await credentialFor(spec);
     const counts = noRetriesYet();
@@ -76,7 +78,15 @@ export function createTransport(o: TransportOptions): Transport {
       let delay: number | undefined;
       try {
         return await sendOnce(
-          { service: o.service, baseUrl: o.baseUrl, fetch: o.fetch, clock: o.clock, token, signal },
+          {
+            service: o.service,
+            baseUrl: o.baseUrl,
+            fetch: o.fetch,
+            clock: o.clock,
+            token,
+            signal,
+            refresh: refresh && o.sendsRefreshHint,
+          },
           spec,
         );
       } catch (error) {

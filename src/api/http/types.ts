@@ -19,6 +19,11 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Told where this request stands while it waits in the service's governor queue. */
   onWait?: (info: WaitInfo) => void;
+  /**
+   * The user asked for fresh values (Refresh): a team gateway then answers from the service, not
+   * from its shared cache. Sent as `x-ukco-refresh: 1`; the services themselves ignore it.
+   */
+  refresh?: boolean;
 }
 
 /** Where a queued request stands in its service's governor. */

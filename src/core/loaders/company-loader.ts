@@ -36,6 +36,8 @@ export function createCompanyLoader(
   product: () => ProductClient,
   clock: Clock,
   timing = COMPANY_LOADER_TIMING,
+  /** Whether a number is being asked again because the user refreshed it (a team gateway then skips its cache). */
+  refreshing: (number: string) => boolean = () => false,
 ): BatchLoader<LoadedCompany> {
   return new BatchLoader<LoadedCompany>({
     clock,
@@ -48,7 +50,7 @@ export function createCompanyLoader(
     async loadMany(numbers, signal) {
       const envelope = await product().listCompanies(
         { CompanyNumbers: [...numbers], returnCount: numbers.length, skip: 0 },
-        { signal },
+        { signal, refresh: numbers.some(refreshing) },
       );
       const fetchedAt = clock.now();
       const lackingScopes = scopesLacking(envelope);

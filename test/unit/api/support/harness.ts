@@ -43,7 +43,7 @@ export interface Harness {
 export function harness(
   respond: Responder | CannedResponse[],
   options: { tokens?: Partial<Record<ServiceName, string | undefined>>; random?: () => number } & Partial<
-    Pick<ApiClientsOptions, "limits" | "retry" | "timeouts">
+    Pick<ApiClientsOptions, "limits" | "retry" | "timeouts" | "throughGateway">
   > = {},
 ): Harness {
   const clock = new FakeClock();
@@ -62,6 +62,7 @@ export function harness(
     limits: options.limits,
     retry: options.retry,
     timeouts: options.timeouts,
+    throughGateway: options.throughGateway,
   });
   return { clients, clock, fake, tokens, invalidations };
 }
