@@ -1,0 +1,201 @@
+/**
+ * Team gateway benchmark, against the sandbox:
+ *   A. 10 analysts refresh the same workbook (2,000 companies × 5 fields = 10,000 FIELD cells each)
+ *      at the same moment, each with the add-in's real engine: through one gateway, beside the same
+ *      10 going direct. Printed: upstream requests, and p50/p95 of each analyst's time to the last cell.
+ *   B. Two gateway replicas sharing one redis-server, a 2-minute burst from both at the sandbox's own
+ *      limit (60 a minute): how many requests the sandbox refused (the shared quota's whole point: 0).
+ * Run: npm run bench -- gateway   (needs redis-server, which `npm test` installs)
+ */
+import { spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createApiClients } from "../src/api/factory";
+import { systemClock } from "../src/api/http/types";
+import { gatewayServiceUrls } from "../src/core/config";
+import { CredentialStore } from "../src/core/credentials";
+import { Engine } from "../src/core/engine";
+import { fieldFormula } from "../src/core/functions/field";
+import { GatewayConfigSchema } from "../gateway/config";
+import { KeyStore } from "../gateway/keys";
+import { startGateway } from "../gateway/server";
+import { startSandbox, type RunningSandbox } from "../sandbox/sandbox";
+import { MemoryStorage } from "../test/support/memory-stores";
+
+const ANALYSTS = 10;
+const COMPANIES = 2000;
+const FIELDS = ["CompanyName", "CompanyStatus", "RegisteredPostcode", "BestEstimateEmployees", "CompanyCategory"];
+const quiet = { write: () => true };
+
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)]!;
+
+function gatewayConfig(sandbox: RunningSandbox, keysFile: string, extra: Record<string, unknown> = {}) {
+  const c = sandbox.credentials;
+  return GatewayConfigSchema.parse({
+    port: 0,
+    upstreams: sandbox.urls,
+    credentials: {
+      productToken: c.productToken,
+      matchingKey: c.matchingKey,
+      marketKey: c.marketKey,
+      classificationUsername: c.classificationUsername,
+      classificationPassword: c.classificationPassword,
+    },
+    keysFile,
+    limits: { product: 200, matching: 60, classification: 5, market: 60 },
+    ...extra,
+  });
+}
+
+/** One analyst's workbook refresh: every cell in one burst; resolves with the time to the last cell. */
+async function refresh(engine: Engine, numbers: string[]): Promise<number> {
+  const started = performance.now();
+  await Promise.all(numbers.flatMap((n) => FIELDS.map((f) => fieldFormula(engine, n, f, null, {}))));
+  return performance.now() - started;
+}
+
+async function analysts(baseUrls: Record<string, string>, token: string, throughGateway: boolean) {
+  return Promise.all(
+    Array.from({ length: ANALYSTS }, async () => {
+      const storage = new MemoryStorage();
+      const credentials = new CredentialStore(storage, Date.now, throughGateway);
+      await credentials.save("product", token);
+      const clients = createApiClients({ fetch, credentials, baseUrls: baseUrls as never, throughGateway });
+      return new Engine({ clients, clock: systemClock });
+    }),
+  );
+}
+
+async function partA(sandbox: RunningSandbox, keysFile: string): Promise<void> {
+  const page = await fetch(`${sandbox.urls.product}/v2/companies`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${sandbox.credentials.productToken}`, "content-type": "application/json" },
+    body: JSON.stringify({ returnCount: 1000, skip: 0, ReturnCompanyIDsOnly: true }),
+  });
+  const first = ((await page.json()) as { companies: string[] }).companies;
+  const second = (
+    (await (
+      await fetch(`${sandbox.urls.product}/v2/companies`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${sandbox.credentials.productToken}`, "content-type": "application/json" },
+        body: JSON.stringify({ returnCount: 1000, skip: 1000, ReturnCompanyIDsOnly: true }),
+      })
+    ).json()) as { companies: string[] }
+  ).companies;
+  const numbers = [...first, ...second].slice(0, COMPANIES);
+
+  const key = new KeyStore(keysFile).add("bench");
+  const gateway = await startGateway(gatewayConfig(sandbox, keysFile), { logStream: quiet });
+  const through = await analysts(gatewayServiceUrls(gateway.origin), key, true);
+  const throughTimes = await Promise.all(through.map((engine) => refresh(engine, numbers)));
+  const throughUpstream = gateway.metrics.sent.product ?? 0;
+  await gateway.close();
+
+  let direct = 0;
+  const counting: typeof fetch = (url, init) => {
+    direct += 1;
+    return fetch(url, init);
+  };
+  const directEngines = await Promise.all(
+    Array.from({ length: ANALYSTS }, async () => {
+      const credentials = new CredentialStore(new MemoryStorage());
+      await credentials.save("product", sandbox.credentials.productToken);
+      return new Engine({
+        clients: createApiClients({ fetch: counting, credentials, baseUrls: sandbox.urls }),
+        clock: systemClock,
+      });
+    }),
+  );
+  const directTimes = await Promise.all(directEngines.map((engine) => refresh(engine, numbers)));
+
+  const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  console.log(
+    `A. ${ANALYSTS} analysts refresh the same ${COMPANIES.toLocaleString("en-GB")} companies × ${FIELDS.length} fields at once`,
+  );
+  console.log("                          upstream requests   p50 last cell   p95 last cell");
+  console.log(
+    `  through one gateway     ${String(throughUpstream).padEnd(20)}${s(percentile(throughTimes, 50)).padEnd(16)}${s(percentile(throughTimes, 95))}`,
+  );
+  console.log(
+    `  direct to the service   ${String(direct).padEnd(20)}${s(percentile(directTimes, 50)).padEnd(16)}${s(percentile(directTimes, 95))}`,
+  );
+}
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const port = (server.address() as { port: number }).port;
+      server.close(() => resolve(port));
+    });
+  });
+
+async function partB(sandbox: RunningSandbox, keysFile: string): Promise<void> {
+  const limit = 60;
+  const burstMs = 120_000;
+  await fetch(`${sandbox.origin}/__admin/rate-limits`, { method: "POST", body: JSON.stringify({ product: limit }) });
+  const port = await freePort();
+  const redis = spawn(
+    "redis-server",
+    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+    {
+      stdio: "ignore",
+    },
+  );
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const keys = new KeyStore(keysFile);
+  const users = ["ana", "ben", "cal", "dee"].map((name) => keys.add(name));
+  const config = gatewayConfig(sandbox, keysFile, {
+    redisUrl: `redis://127.0.0.1:${port}`,
+    limits: { product: limit, matching: 60, classification: 5, market: 60 },
+  });
+  const replicas = [await startGateway(config, { logStream: quiet }), await startGateway(config, { logStream: quiet })];
+  const statuses: number[] = [];
+  const stop = Date.now() + burstMs;
+  let n = 0;
+  // Each user keeps 10 requests waiting on its replica until the burst ends: far more than the quota allows.
+  const worker = async (replica: number, user: string) => {
+    while (Date.now() < stop) {
+      const path = `/api/product/v2/search/aheadFull/${String(n++ % 100_000).padStart(5, "0")}`;
+      const response = await fetch(`${replicas[replica]!.origin}${path}`, {
+        headers: { authorization: `Bearer ${user}` },
+        signal: AbortSignal.timeout(Math.max(1000, stop - Date.now() + 1000)),
+      }).catch(() => undefined);
+      if (response) {
+        statuses.push(response.status);
+        await response.arrayBuffer();
+      }
+    }
+  };
+  await Promise.all(users.flatMap((user, i) => Array.from({ length: 10 }, () => worker(i % 2, user))));
+  await Promise.all(replicas.map((r) => r.close()));
+  redis.kill("SIGKILL");
+  const answered = statuses.filter((s) => s === 200).length;
+  const refused = statuses.filter((s) => s === 429).length;
+  console.log(
+    `\nB. Two replicas, one Redis, a ${burstMs / 60_000}-minute burst from 4 users at the sandbox's ${limit} a minute`,
+  );
+  console.log(
+    `  answered ${answered} (at most ${limit * (burstMs / 60_000 + 1)} fit the sandbox's windows); refused by the sandbox (429): ${refused}`,
+  );
+  console.log(`  upstream requests by replica: ${replicas.map((r) => r.metrics.sent.product ?? 0).join(" + ")}`);
+}
+
+async function main(): Promise<void> {
+  const sandbox = await startSandbox({ companies: 20_000, seed: 42, faults: { latencyMs: 50 } });
+  const keysFile = path.join(mkdtempSync(path.join(tmpdir(), "ukgw-bench-")), "keys.json");
+  try {
+    await partA(sandbox, keysFile);
+    if (process.env.UKCO_BENCH_PARTS === undefined || process.env.UKCO_BENCH_PARTS.includes("B"))
+      await partB(sandbox, keysFile);
+  } finally {
+    await sandbox.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
