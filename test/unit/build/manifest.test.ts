@@ -77,6 +77,21 @@ describe("production manifest", () => {
   });
 });
 
+describe("production manifest for a team gateway", () => {
+  const prod = productionManifest(devManifest, "https://addin.example.org/", {
+    gateway: { url: "https://gateway.example.org" },
+  });
+
+  test("lists the add-in's and the gateway's origins in AppDomains, and nothing of the services", () => {
+    const domains = [...prod.matchAll(/<AppDomain>([^<]+)<\/AppDomain>/g)].map((m) => m[1]);
+    expect(domains).toEqual(["https://addin.example.org", "https://gateway.example.org"]);
+  });
+
+  withSchemas("validates against the Office schemas", () => {
+    expect(validateManifest(prod).schema.status).toBe("valid");
+  });
+});
+
 describe("the checks can fail", () => {
   const broken = readdirSync(FIXTURES).filter((file) => file.startsWith("broken-"));
 
