@@ -1,11 +1,33 @@
 /**
- * One quota per upstream, shared by every replica through Redis (rate-limiter-flexible), with a
- * per-process memory limiter as insurance while Redis is unreachable. Requests over the limit
+ * One quota per upstream, shared by every replica through Redis, with a per-process limiter
+ * (rate-limiter-flexible's memory limiter) while Redis is unreachable. Requests over the limit
  * wait instead of failing, in one queue per user served in turn, so one analyst's import cannot
  * starve another's few cells. Only a queue past its bound is refused (429 with Retry-After).
+ *
+ * The shared quota is a sliding window (a log of send times in a Redis sorted set, updated by one
+ * Lua script on Redis's own clock), not fixed windows: a service that counts any 60 s span would
+ * see twice the limit across the boundary of two fixed windows. A half-second margin on the
+ * window absorbs the time between our send and the service's count.
  */
+import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+
+/** Grants a send (0) or says how many ms until one is possible. */
+const SLIDING_WINDOW = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local window = tonumber(ARGV[1])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], 0, now - window)
+if redis.call('ZCARD', KEYS[1]) < tonumber(ARGV[2]) then
+  redis.call('ZADD', KEYS[1], now, ARGV[3])
+  redis.call('PEXPIRE', KEYS[1], window)
+  return 0
+end
+local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+return tonumber(oldest[2]) + window - now + 1
+`;
+const WINDOW_MARGIN_MS = 500;
 
 export class QueueFullError extends Error {
   constructor(readonly retryAfterSeconds: number) {
@@ -18,7 +40,7 @@ interface Waiting {
 }
 
 export class FairLimiter {
-  private readonly limiter: RateLimiterAbstract;
+  private readonly memory: RateLimiterMemory;
   private readonly queues = new Map<string, Waiting[]>();
   private turn: string[] = [];
   private pumping = false;
@@ -28,19 +50,28 @@ export class FairLimiter {
     private readonly points: number,
     private readonly windowSeconds: number,
     private readonly bound: number,
-    redis?: Redis,
+    private readonly redis?: Redis,
   ) {
-    const memory = new RateLimiterMemory({ points, duration: windowSeconds, keyPrefix: `ukgw:${name}` });
-    this.limiter = redis
-      ? new RateLimiterRedis({
-          storeClient: redis,
-          points,
-          duration: windowSeconds,
-          keyPrefix: `ukgw:${name}`,
-          insuranceLimiter: memory,
-          rejectIfRedisNotReady: true,
-        })
-      : memory;
+    this.memory = new RateLimiterMemory({ points, duration: windowSeconds, keyPrefix: `ukgw:${name}` });
+  }
+
+  /** ms to wait before a send is allowed, 0 when it is granted (and counted). */
+  private async take(): Promise<number> {
+    if (this.redis?.status === "ready") {
+      try {
+        const windowMs = this.windowSeconds * 1000 + WINDOW_MARGIN_MS;
+        const key = `ukgw:quota:${this.name}`;
+        return Number(await this.redis.eval(SLIDING_WINDOW, 1, key, windowMs, this.points, randomUUID()));
+      } catch {
+        // Redis failed mid-call: fall through to this process's own limit.
+      }
+    }
+    try {
+      await this.memory.consume(this.name, 1);
+      return 0;
+    } catch (refusal) {
+      return refusal instanceof RateLimiterRes ? refusal.msBeforeNext : 1000;
+    }
   }
 
   /** Requests waiting now, across users. */
@@ -72,11 +103,9 @@ export class FairLimiter {
         const user = this.turn.shift()!;
         const queue = this.queues.get(user)!;
         const waiting = queue[0]!;
-        try {
-          await this.limiter.consume(this.name, 1);
-        } catch (refusal) {
+        const wait = await this.take();
+        if (wait > 0) {
           this.turn.unshift(user);
-          const wait = refusal instanceof RateLimiterRes ? refusal.msBeforeNext : 1000;
           await new Promise((resolve) => setTimeout(resolve, Math.max(10, wait)));
           continue;
         }
