@@ -6,8 +6,9 @@
  *
  * The shared quota is a sliding window (a log of send times in a Redis sorted set, updated by one
  * Lua script on Redis's own clock), not fixed windows: a service that counts any 60 s span would
- * see twice the limit across the boundary of two fixed windows. A half-second margin on the
- * window absorbs the time between our send and the service's count.
+ * see twice the limit across the boundary of two fixed windows. A two-second margin on the
+ * window absorbs the time between our grant and the service's count (a busy event loop, the
+ * network): with half a second, a 2-minute burst on a loaded machine still drew 2 refusals.
  */
 import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
@@ -27,7 +28,7 @@ end
 local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
 return tonumber(oldest[2]) + window - now + 1
 `;
-const WINDOW_MARGIN_MS = 500;
+const WINDOW_MARGIN_MS = 2000;
 
 export class QueueFullError extends Error {
   constructor(readonly retryAfterSeconds: number) {
