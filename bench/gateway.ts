@@ -187,9 +187,10 @@ async function main(): Promise<void> {
   const sandbox = await startSandbox({ companies: 20_000, seed: 42, faults: { latencyMs: 50 } });
   const keysFile = path.join(mkdtempSync(path.join(tmpdir(), "ukgw-bench-")), "keys.json");
   try {
-    await partA(sandbox, keysFile);
-    if (process.env.UKCO_BENCH_PARTS === undefined || process.env.UKCO_BENCH_PARTS.includes("B"))
-      await partB(sandbox, keysFile);
+    // UKCO_BENCH_PARTS=A or =B runs one part.
+    const parts = process.env.UKCO_BENCH_PARTS ?? "AB";
+    if (parts.includes("A")) await partA(sandbox, keysFile);
+    if (parts.includes("B")) await partB(sandbox, keysFile);
   } finally {
     await sandbox.close();
   }
