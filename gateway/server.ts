@@ -67,6 +67,13 @@ export async function startGateway(config: GatewayConfig, deps: GatewayDeps = {}
     redisShared = false;
   });
 
+  // Start in shared mode: until Redis is ready each replica would count against its own limit.
+  if (redis && redis.status !== "ready")
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, 5000);
+      redis.once("ready", () => (clearTimeout(timer), resolve()));
+    });
+
   const metrics = new GatewayMetrics();
   const keys = new KeyStore(config.keysFile);
   const authenticate = createAuthenticator(config, keys);
