@@ -136,7 +136,10 @@ test("keys are stored hashed, listed by name, and a revoked key stops working at
   const carol = keys.add("carol");
   expect((await ask(a, carol, "/api/product/v2/filters")).status).toBe(200);
   keys.revoke("carol");
-  expect((await ask(a, carol, "/api/product/v2/filters")).json()).toMatchObject({ error: "unknown-key" });
+  const before = sent(a);
+  const refused = await ask(a, carol, "/api/product/v2/filters");
+  expect({ status: refused.status, error: refused.json().error }).toEqual({ status: 401, error: "unknown-key" });
+  expect(sent(a) - before).toBe(0);
 });
 
 test("a company fetched through one replica is answered by the other from the shared cache, with 0 upstream requests", async () => {
@@ -240,6 +243,8 @@ test("Entra ID tokens: verified against the tenant's JWKS for issuer, audience, 
       const answer = await ask(sso, bad, "/api/product/v2/filters");
       expect({ status: answer.status, error: answer.json().error }).toEqual({ status: 401, error });
     }
+    // Only the good token reached the service.
+    expect(sso.metrics.sent.product).toBe(1);
   } finally {
     await sso.close();
     jwks.close();
