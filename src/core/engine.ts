@@ -142,6 +142,16 @@ export class Engine {
       const hit = this.cache.lookupField(number, path.text, path.steps, freshAfter);
       if (hit.state === "miss") return undefined;
       if (hit.state === "not-found") throw new NotFoundError(`No company ${number} is known to the product API.`);
+      if (hit.state === "unreadable") {
+        values.push(
+          new UnavailableError(
+            "unexpected-data",
+            `The product API sent this company's ${path.text} in an unexpected shape (${hit.problem}).`,
+            "product",
+          ),
+        );
+        continue;
+      }
       if ((hit.value === null || hit.value === undefined) && path.scope && hit.entry.l?.includes(path.scope)) {
         values.push(
           new UnavailableError(

@@ -6,6 +6,7 @@
  * closest valid path.
  */
 import { COMPANY_FIELDS, type CompanyFieldInfo, type FieldKind } from "../api/product/fields";
+import { readCompanyField, type FieldRead, type RawCompany } from "../api/product/lazy-company";
 import { InvalidArgumentError } from "./errors";
 import { closestMatches } from "./closest";
 
@@ -133,6 +134,14 @@ export function readPath(record: unknown, steps: readonly PathStep[]): unknown {
   }
   if (fanned) return values.filter((v) => v !== undefined && v !== null).flat();
   return values[0];
+}
+
+/** Reads a resolved path from a record as sent, checking its top-level field against the record schema (lazy-company.ts). */
+export function readCompanyPath(record: RawCompany, steps: readonly PathStep[]): FieldRead {
+  const [top, ...rest] = steps;
+  if (!top || !("name" in top)) return { ok: true, value: readPath(record, steps) };
+  const field = readCompanyField(record, top.name);
+  return field.ok && rest.length ? { ok: true, value: readPath(field.value, rest) } : field;
 }
 
 function shorten(text: string): string {

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { RequestSpec } from "../http/request";
 import type { Transport } from "../http/transport";
 import type { CallOptions } from "../http/types";
+import { LazyListEnvelopeSchema, type LazyListEnvelope } from "./lazy-company";
 import { checkInput } from "../input";
 import {
   ClassifyRequestSchema,
@@ -53,6 +54,8 @@ export const EXPLORE_CATALOGUE_PATH = "/v2/explore";
 
 export interface ProductClient {
   listCompanies(query: CompaniesQuery, options?: CallOptions): Promise<ListEnvelope>;
+  /** `listCompanies` with each record checked only shallowly; read its fields with `readCompanyField` (lazy-company.ts). */
+  listCompanyRecords(query: CompaniesQuery, options?: CallOptions): Promise<LazyListEnvelope>;
   uploadCompanyNumberSet(companyNumbers: readonly string[], options?: CallOptions): Promise<NumberSet>;
   classify(request: ClassifyRequest, options?: CallOptions): Promise<ClassifyEnvelope>;
   companiesByWebsiteBatch(request: WebsiteBatchRequest, options?: CallOptions): Promise<WebsiteEnvelope>;
@@ -114,6 +117,10 @@ export function createProductClient(transport: Transport, timeouts = PRODUCT_TIM
     async listCompanies(query, options) {
       const { insights, ...body } = checkInput("product", CompaniesQuerySchema, query);
       return post("listCompanies", "/v2/companies", body, ListEnvelopeSchema, options, { insights });
+    },
+    async listCompanyRecords(query, options) {
+      const { insights, ...body } = checkInput("product", CompaniesQuerySchema, query);
+      return post("listCompanies", "/v2/companies", body, LazyListEnvelopeSchema, options, { insights });
     },
     async uploadCompanyNumberSet(companyNumbers, options) {
       const body = checkInput("product", NumberSetRequestSchema, { CompanyNumbers: companyNumbers });

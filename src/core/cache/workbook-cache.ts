@@ -5,7 +5,8 @@
  * company needs no request. Every other kind of answer (answers.ts) keeps what its function shows,
  * in one map per kind, with the time it was fetched.
  */
-import { readPath, resolveFieldPath, type PathStep } from "../field-path";
+import type { RawCompany } from "../../api/product/lazy-company";
+import { readCompanyPath, resolveFieldPath, type PathStep } from "../field-path";
 import { emptyStore, type AnswerShapes, type CompanySnapshot, type StoreContents, type Timed } from "./snapshot";
 
 /** A cached answer and when it was fetched. */
@@ -17,6 +18,8 @@ export interface CachedAnswer<T> {
 export type FieldLookup =
   | { state: "hit"; value: unknown; entry: CompanySnapshot }
   | { state: "not-found"; entry: CompanySnapshot }
+  /** The service sent this field in a shape the record schema refuses; `problem` says where and how. */
+  | { state: "unreadable"; problem: string; entry: CompanySnapshot }
   | { state: "miss" };
 
 export interface CacheStats {
@@ -34,7 +37,7 @@ export const DEFAULT_MAX_FULL_RECORDS = 2000;
 
 export class WorkbookCache {
   private companies = new Map<string, CompanySnapshot>();
-  private records = new Map<string, Record<string, unknown>>();
+  private records = new Map<string, RawCompany>();
   private answers = new Map<string, Map<string, Timed<unknown>>>();
   private readonly listeners = new Set<() => void>();
 
@@ -64,7 +67,10 @@ export class WorkbookCache {
     if (pathText in entry.f) return { state: "hit", value: entry.f[pathText], entry };
     const record = this.records.get(number);
     if (!record) return { state: "miss" };
-    const value = readPath(record, steps) ?? null;
+    // An unreadable field is not stored: the store keeps only values the service sent readably.
+    const read = readCompanyPath(record, steps);
+    if (!read.ok) return { state: "unreadable", problem: read.problem, entry };
+    const value = read.value ?? null;
     entry.f[pathText] = value;
     this.changed();
     return { state: "hit", value, entry };
@@ -73,7 +79,7 @@ export class WorkbookCache {
   /** Stores a fetched record (or that the company does not exist); known field paths are re-read from it. */
   putCompany(
     number: string,
-    record: Record<string, unknown> | undefined,
+    record: RawCompany | undefined,
     lackingScopes: readonly string[],
     fetchedAt: number,
   ): void {
@@ -83,8 +89,10 @@ export class WorkbookCache {
     if (lackingScopes.length) entry.l = [...lackingScopes];
     if (record && previous) {
       // Every field of a company comes from one fetch, so the cells of a row never mix two dates.
-      for (const pathText of Object.keys(previous.f))
-        entry.f[pathText] = readPath(record, resolveFieldPath(pathText).steps) ?? null;
+      for (const pathText of Object.keys(previous.f)) {
+        const read = readCompanyPath(record, resolveFieldPath(pathText).steps);
+        if (read.ok) entry.f[pathText] = read.value ?? null;
+      }
     }
     this.companies.set(number, entry);
     if (record) {
@@ -102,7 +110,7 @@ export class WorkbookCache {
   }
 
   /** The full record, when it is still in memory and fresh enough. */
-  fullRecord(number: string, freshAfter: number): Record<string, unknown> | undefined {
+  fullRecord(number: string, freshAfter: number): RawCompany | undefined {
     return this.companyEntry(number, freshAfter) ? this.records.get(number) : undefined;
   }
 

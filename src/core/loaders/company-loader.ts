@@ -5,6 +5,7 @@
  */
 import type { Clock } from "../../api/http/types";
 import type { ProductClient } from "../../api/product/client";
+import type { RawCompany } from "../../api/product/lazy-company";
 import { MAX_RETURN_COUNT } from "../../api/product/requests";
 import { isInvalidCompany } from "../../api/product/responses";
 import { BatchLoader } from "../batch-loader";
@@ -14,8 +15,8 @@ import { NotFoundError, UnavailableError } from "../errors";
 import { scopesLacking } from "./scope-evidence";
 
 export interface LoadedCompany {
-  /** Undefined when the service has no such company. */
-  record: Record<string, unknown> | undefined;
+  /** As sent (fields are checked when read: lazy-company.ts); undefined when the service has no such company. */
+  record: RawCompany | undefined;
   lackingScopes: string[];
   fetchedAt: number;
 }
@@ -48,17 +49,21 @@ export function createCompanyLoader(
     missing: (key) => new NotFoundError(`No company ${key}.`),
     isolate: mayBelongToPartOfBatch,
     async loadMany(numbers, signal) {
-      const envelope = await product().listCompanies(
+      const envelope = await product().listCompanyRecords(
         { CompanyNumbers: [...numbers], returnCount: numbers.length, skip: 0 },
         { signal, refresh: numbers.some(refreshing) },
       );
       const fetchedAt = clock.now();
       const lackingScopes = scopesLacking(envelope);
-      const found = new Map<string, Record<string, unknown> | Error>();
+      const found = new Map<string, RawCompany | Error>();
+      let unattributed = 0;
       for (const company of envelope.companies) {
         // Joined by the normalised number, so a service that drops leading zeros still answers its ask.
-        const number = parseCompanyNumber(company.CompanyNumber);
-        if (!number.ok) continue;
+        const number = parseCompanyNumber(company.CompanyNumber ?? "");
+        if (!number.ok) {
+          unattributed += 1;
+          continue;
+        }
         found.set(
           number.number,
           isInvalidCompany(company)
@@ -70,9 +75,19 @@ export function createCompanyLoader(
             : company,
         );
       }
+      // A record we could not attribute may be any unanswered ask's: those are unreadable, not unknown.
+      const unreadable =
+        unattributed > 0
+          ? new UnavailableError(
+              "unexpected-data",
+              `The product API sent ${unattributed} record${unattributed === 1 ? "" : "s"} without a readable company number in its answer, and this company may be among them.`,
+              "product",
+            )
+          : undefined;
       return new Map(
         numbers.map((n): [string, LoadedCompany | Error] => {
           const record = found.get(n);
+          if (record === undefined && unreadable) return [n, unreadable];
           return [n, record instanceof Error ? record : { record, lackingScopes, fetchedAt }];
         }),
       );

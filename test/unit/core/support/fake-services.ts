@@ -60,6 +60,9 @@ export class FakeServices {
       if (this.scopes.has("companies:changes")) envelope.CompanyChanges = [];
       return envelope as ListEnvelope;
     },
+    // The same operation on the wire; this fake never checks records, so both readings are one.
+    listCompanyRecords: (query: { CompanyNumbers?: string[] }) =>
+      (this.product as unknown as { listCompanies: (q: typeof query) => Promise<ListEnvelope> }).listCompanies(query),
     companiesByWebsiteBatch: async (request: { urls: string[]; skip?: number }) => {
       this.calls.websites.push([...request.urls]);
       this.maybeFail();
