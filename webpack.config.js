@@ -2,6 +2,10 @@
  * JSDoc, the manifest for the deployment URL, and config.json beside the pages.
  *   npm run build                                  -> dist/ for https://localhost:3000/
  *   npm run build -- --env url=https://addin.example.org/   -> dist/ for that URL
+ *
+ * Load order: the page's scripts (runtime, shared, functions, commands and the pane's tiny entry)
+ * are all Excel waits for before the functions register; the pane's code (React, Fluent UI, the
+ * views) is the lazy chunk pane.<hash>.js, fetched when the pane is first shown.
  */
 const fs = require("node:fs");
 const path = require("node:path");
@@ -21,6 +25,11 @@ module.exports = (env = {}, argv = {}) => {
   const deploymentConfig = gatewayUrl
     ? { gateway: { url: gatewayUrl, singleSignOn: Boolean(env.sso) } }
     : JSON.parse(fs.readFileSync(configFile, "utf8"));
+  // `--env eagerPane`: only for bench/runtime-start.ts, which compares against the layout before the
+  // pane was lazy (its code in taskpane.js, evaluated before the functions register). Never deploy it.
+  const taskpaneEntry = env.eagerPane
+    ? ["./src/taskpane/pane.tsx", "./src/taskpane/index.tsx"]
+    : "./src/taskpane/index.tsx";
 
   return {
     mode: production ? "production" : "development",
@@ -29,11 +38,14 @@ module.exports = (env = {}, argv = {}) => {
     entry: {
       functions: "./src/functions/index.ts",
       commands: "./src/commands/commands.ts",
-      taskpane: "./src/taskpane/index.tsx",
+      taskpane: taskpaneEntry,
     },
     output: {
       path: path.resolve(__dirname, "dist"),
       filename: "[name].js",
+      // The page names its scripts, but only runtime.js names a lazy chunk: with the content in the name,
+      // a runtime.js Excel still holds from an earlier deployment can never pick up a newer pane.
+      chunkFilename: "[name].[contenthash:8].js",
       clean: true,
     },
     resolve: { extensions: [".ts", ".tsx", ".js"] },
@@ -48,17 +60,26 @@ module.exports = (env = {}, argv = {}) => {
       ],
     },
     performance: { hints: false },
-    // Code used by more than one entry (core, api, zod) goes once into shared.js. The three entries run in
-    // one page, so they need one webpack runtime (runtime.js): with one each, every entry would instantiate
-    // the shared modules again, and the functions, the ribbon and the pane would each get their own engine,
-    // cache and governors instead of sharing them.
+    // Code used by more than one entry or by the pane's chunk (core, api, zod) goes once into shared.js. The
+    // three entries and the lazy pane run in one page, so they need one webpack runtime (runtime.js): with one
+    // each, every entry would instantiate the shared modules again, and the functions, the ribbon and the pane
+    // would each get their own engine, cache and governors instead of sharing them.
     optimization: {
       runtimeChunk: "single",
       splitChunks: {
         cacheGroups: {
           default: false,
           defaultVendors: false,
-          shared: { name: "shared", chunks: "all", minChunks: 2, enforce: true },
+          shared: {
+            name: "shared",
+            chunks: "all",
+            minChunks: 2,
+            enforce: true,
+            // shared.js is evaluated before the functions register: a module that only lazy chunks share
+            // (React, were the pane ever split in two) stays with them instead of being pulled forward.
+            test: (module, { chunkGraph }) =>
+              Array.from(chunkGraph.getModuleChunksIterable(module)).some((chunk) => chunk.canBeInitial()),
+          },
         },
       },
     },
