@@ -63,6 +63,7 @@ export function createAdmin(state: SandboxState): AdminApi {
     now: state.nowIso(),
     faults: state.faults.current,
     rateLimits: state.limits,
+    recordCache: state.records.stats(),
     memory: {
       rssMb: Math.round(process.memoryUsage().rss / 1e6),
       peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),

@@ -46,7 +46,9 @@ export const USAGE = `Usage: npm run sandbox -- [options]
   --jwt-lifetime S         login token lifetime in seconds (default 691200 = 8 days)
   --free-quota N           free-tier classification quota (default 20)
   --set-ttl-ms MS          lifetime of uploaded company-number sets (default 24 h)
-  --allow-external-callbacks   deliver batch callbacks to hosts other than localhost`;
+  --allow-external-callbacks   deliver batch callbacks to hosts other than localhost
+  --record-cache-mb N      most MB of serialised company records kept for list answers (default 1024)
+  --no-warm                do not serialise every record in the background after start`;
 
 function num(flag: string, value: string | undefined): number {
   const n = Number(value);
@@ -55,7 +57,7 @@ function num(flag: string, value: string | undefined): number {
 }
 
 export function parseArgs(argv: readonly string[]): StartSandboxOptions & { help?: boolean } {
-  const o: StartSandboxOptions & { help?: boolean } = { port: DEFAULT_PORT };
+  const o: StartSandboxOptions & { help?: boolean } = { port: DEFAULT_PORT, warmRecords: true };
   const faults: Partial<FaultConfig> = {};
   const rates: Partial<Record<ServiceName, number | null>> = {};
   let noLimits = false;
@@ -170,6 +172,12 @@ export function parseArgs(argv: readonly string[]): StartSandboxOptions & { help
         break;
       case "--allow-external-callbacks":
         o.allowExternalCallbacks = true;
+        break;
+      case "--record-cache-mb":
+        o.recordCacheMb = num(flag, next());
+        break;
+      case "--no-warm":
+        o.warmRecords = false;
         break;
       default:
         throw new Error(`unknown option ${flag}\n${USAGE}`);

@@ -1,6 +1,7 @@
 import type { Reply, RequestContext } from "./http/types";
 import { isObject } from "./http/types";
 import { getExploreCatalogue } from "./product/catalogue";
+import { PLAIN_RECORDS, type RecordForm, RecordList } from "./product/record-cache";
 import type { ServiceName } from "./rate-limit";
 import type { SandboxState } from "./state";
 
@@ -54,6 +55,13 @@ function altRecord(record: unknown): unknown {
   return { ...record, RTICs: rtics, Links: { self: `/v2/companies/${String(record.CompanyNumber)}` } };
 }
 
+const ALT_RECORDS: RecordForm = { name: "alt", present: altRecord };
+
+/** Records in the alt form: a cached page changes form (its records are cached per form), a plain list is mapped. */
+const altRecords = (value: unknown): unknown =>
+  value instanceof RecordList ? value.as(ALT_RECORDS) : asList(value).map(altRecord);
+const countOf = (value: unknown): number => (value instanceof RecordList ? value.length : asList(value).length);
+
 /** The explore lists, named in the filter catalogue where the alt reading has no explore catalogue. */
 const exploreLists = (state: SandboxState) => asList(asObject(getExploreCatalogue(state).body).Lists);
 
@@ -74,8 +82,8 @@ const PRODUCT_ROUTES: Record<string, Presenter | typeof ABSENT> = {
   "GET /v2/explore": ABSENT,
   "POST /v2/companies/number-sets": ABSENT,
   "GET /v2/explore/:listId": (body) => {
-    const companies = asList(asObject(body).companies);
-    return { data: companies.map(altRecord), total: companies.length, meta: { source: "alt" } };
+    const companies = asObject(body).companies;
+    return { data: altRecords(companies), total: countOf(companies), meta: { source: "alt" } };
   },
   "GET /v2/search/aheadFull/:companyNumber": (body, req) => {
     const answer = asObject(body);
@@ -98,11 +106,11 @@ const PRODUCT_ROUTES: Record<string, Presenter | typeof ABSENT> = {
       rtics: asList(s.CompaniesByRTIC).map(camelKeys),
     };
   },
-  "GET /v2/companies/by-website": (body) => asList(asObject(body).companies).map(altRecord),
+  "GET /v2/companies/by-website": (body) => altRecords(asObject(body).companies),
   // The batch envelope is shown ({matchcount, companies}); only the records' inferred parts differ.
   "POST /v2/companies/by-website/batch": (body) => {
     const answer = asObject(body);
-    return { ...answer, companies: asList(answer.companies).map(altRecord) };
+    return { ...answer, companies: altRecords(answer.companies) };
   },
   "POST /v2/companies": (body) => {
     const answer = asObject(body);
@@ -111,7 +119,7 @@ const PRODUCT_ROUTES: Record<string, Presenter | typeof ABSENT> = {
           Object.entries(answer.insights).map(([k, v]) => [camel(k), Array.isArray(v) ? v.map(camelKeys) : v]),
         )
       : answer.insights;
-    return { ...answer, companies: asList(answer.companies).map(altRecord), insights, meta: { reading: "alt" } };
+    return { ...answer, companies: altRecords(answer.companies), insights, meta: { reading: "alt" } };
   },
 };
 
@@ -160,6 +168,14 @@ export class Readings {
     readonly reading: Reading,
     private readonly state: SandboxState,
   ) {}
+
+  /**
+   * The form list operations show records in, so pages are cached (and warmed) in it. Every
+   * operation that pages records has the same alt rewrite of them.
+   */
+  get recordForm(): RecordForm {
+    return this.reading === "alt" ? ALT_RECORDS : PLAIN_RECORDS;
+  }
 
   /**
    * Runs a matched route in this reading: the service's own "no route" answer where the reading

@@ -1,6 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { createAdmin } from "./admin";
-import { SANDBOX_CREDENTIALS, type SandboxCredentials } from "./credentials";
+import { PRODUCT_TOKEN_SCOPES, SANDBOX_CREDENTIALS, type SandboxCredentials } from "./credentials";
 import { createClassificationService } from "./classification/service";
 import { createMatchingService } from "./matching/service";
 import { createMarketService } from "./market/service";
@@ -64,6 +64,11 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
     front.server.once("error", reject);
     front.server.listen(port, host, () => resolve());
   });
+  if (settings.warmRecords) {
+    // The form an import with the sandbox's full token reads; others fill on first use.
+    const scopes = new Set(PRODUCT_TOKEN_SCOPES[SANDBOX_CREDENTIALS.productToken]);
+    void state.records.warm(state.ds.size, state.readings.recordForm, scopes);
+  }
   const address = front.server.address() as AddressInfo;
   const origin = `http://${host.includes(":") ? `[${host}]` : host}:${address.port}`;
   const prefix = (name: string) => `${origin}${services.find((s) => s.name === name)?.prefix ?? `/${name}`}`;
@@ -78,6 +83,9 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
     credentials: SANDBOX_CREDENTIALS,
     state,
     startupMs: performance.now() - started,
-    close: () => front.close(),
+    close: () => {
+      state.records.stopWarming();
+      return front.close();
+    },
   };
 }

@@ -1,6 +1,7 @@
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from "node:http";
 import { BodyTooLarge, readBody } from "./http/body";
 import { answerPreflight, applyCors } from "./http/cors";
+import { joinPieces, serialiseBody } from "./http/embedded-json";
 import type { BodyFault } from "./faults";
 import type { Reply } from "./http/types";
 import type { Service } from "./service";
@@ -96,13 +97,13 @@ export function createSandboxServer(
       }
     }
     reply = state.readings.error(service.name, reply);
-    send(res, reply, decision.malformed ? (text) => state.faults.malform(text) : null, decision.body);
+    await send(res, reply, decision.malformed ? (text) => state.faults.malform(text) : null, decision.body);
   }
 
   const server = createServer((req, res) => {
     handle(req, res).catch((e: unknown) => {
       log(`sandbox: request failed: ${String(e)}`);
-      if (!res.headersSent) send(res, { status: 500, body: { message: "Sandbox error" } }, null);
+      if (!res.headersSent) void send(res, { status: 500, body: { message: "Sandbox error" } }, null);
       else res.destroy();
     });
   });
@@ -119,12 +120,15 @@ export function createSandboxServer(
   };
 }
 
-function send(
+/** Pieces are written corked in runs of about this many bytes, then the socket may ask us to wait. */
+const RUN_BYTES = 1024 * 1024;
+
+async function send(
   res: ServerResponse,
   reply: Reply,
   corrupt: ((text: string) => string) | null,
   bodyFault?: BodyFault,
-): void {
+): Promise<void> {
   if (res.destroyed || res.writableEnded) return;
   res.statusCode = reply.status;
   for (const [k, v] of Object.entries(reply.headers ?? {})) res.setHeader(k, v);
@@ -132,11 +136,49 @@ function send(
     res.end();
     return;
   }
-  const text = JSON.stringify(reply.body);
+  const { pieces, bytes } = serialiseBody(reply.body);
   res.setHeader("Content-Type", reply.contentType ?? "application/json");
-  const out = corrupt ? corrupt(text) : text;
-  if (bodyFault) return sendFaulty(res, out, bodyFault);
-  res.end(out);
+  if (corrupt || bodyFault) {
+    const text = joinPieces(pieces);
+    const out = corrupt ? corrupt(text) : text;
+    if (bodyFault) return sendFaulty(res, out, bodyFault);
+    res.end(out);
+    return;
+  }
+  // The length a single res.end(text) would have sent, so streamed answers look the same on the wire.
+  res.setHeader("Content-Length", bytes);
+  await writeInRuns(res, pieces);
+}
+
+/** Writes the pieces in corked runs (one writev each), waiting for the socket to drain when it asks (backpressure). */
+async function writeInRuns(res: ServerResponse, pieces: readonly (string | Buffer)[]): Promise<void> {
+  let k = 0;
+  while (k < pieces.length) {
+    if (res.destroyed) return;
+    let bytes = 0;
+    let ok = true;
+    res.cork();
+    for (; k < pieces.length && bytes < RUN_BYTES; k++) {
+      const piece = pieces[k] ?? "";
+      ok = res.write(piece);
+      bytes += piece.length;
+    }
+    res.uncork();
+    if (!ok && k < pieces.length) await drained(res);
+  }
+  if (!res.destroyed) res.end();
+}
+
+function drained(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off("drain", done);
+      res.off("close", done);
+      resolve();
+    };
+    res.on("drain", done);
+    res.on("close", done);
+  });
 }
 
 const DRIP_PIECES = 12;

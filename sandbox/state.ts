@@ -3,6 +3,7 @@ import type { Dataset } from "./data/dataset";
 import { generateDataset } from "./data/generate";
 import { CompanyPatches } from "./data/patches";
 import { type FaultConfig, Faults } from "./faults";
+import { RecordCache } from "./product/record-cache";
 import { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimits } from "./rate-limit";
 
 export interface CallbackAttempt {
@@ -34,6 +35,10 @@ export interface SandboxSettings {
   faults: Partial<FaultConfig>;
   /** Which reading of the parts the contracts leave "not shown" the services answer in (readings.ts). */
   variant: Reading;
+  /** Most MB of serialised records kept for list answers (product/record-cache.ts). */
+  recordCacheMb: number;
+  /** Serialise every record in the background after start, so the first import is as fast as the next. */
+  warmRecords: boolean;
 }
 
 export const DEFAULT_SETTINGS: SandboxSettings = {
@@ -50,6 +55,10 @@ export const DEFAULT_SETTINGS: SandboxSettings = {
   allowExternalCallbacks: false,
   faults: {},
   variant: "contract",
+  // INFERRED (ours): the default 50,000 companies take about 700 MB in the form an import reads.
+  recordCacheMb: 1024,
+  // Off for tests (many short-lived sandboxes); the CLI turns it on.
+  warmRecords: false,
 };
 
 /**
@@ -61,6 +70,7 @@ export class SandboxState {
   readonly patches: CompanyPatches;
   readonly faults: Faults;
   readonly readings: Readings;
+  readonly records: RecordCache;
   readonly limiter: RateLimiter;
   limits: RateLimits;
   clockOffsetMs = 0;
@@ -78,6 +88,7 @@ export class SandboxState {
     this.patches = new CompanyPatches(this.ds);
     this.faults = new Faults({ seed: settings.seed, ...settings.faults });
     this.readings = new Readings(settings.variant, this);
+    this.records = new RecordCache(this.patches, settings.recordCacheMb * 1024 * 1024);
     this.limiter = new RateLimiter(() => this.now());
     this.limits = { ...settings.rateLimits };
   }

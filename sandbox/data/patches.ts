@@ -33,6 +33,11 @@ export class CompanyPatches {
   private readonly log = new Map<number, CompanyChange[]>();
   /** Companies renamed since start, which the matcher's static token index does not know by name. */
   readonly renamed = new Set<number>();
+  /**
+   * Bumped by every patch and by a reset that undid one. A record reads other companies too (group
+   * members' names, twins, brands' domains), so caches of built records drop everything when it moves.
+   */
+  generation = 0;
 
   constructor(private readonly ds: Dataset) {}
 
@@ -55,6 +60,7 @@ export class CompanyPatches {
   /** Applies `fields` (null removes a field) and returns the changes it made. */
   patch(i: number, fields: Record<string, unknown>, nowIso: string): CompanyChange[] {
     const before = this.record(i);
+    this.generation += 1;
     this.remember(i);
     for (const [field, value] of Object.entries(fields)) this.writeThrough(i, field, value);
     const overlay = { ...(this.overlays.get(i) ?? {}), ...fields };
@@ -74,6 +80,7 @@ export class CompanyPatches {
 
   reset(): void {
     const ds = this.ds;
+    if (this.overlays.size > 0 || this.originals.size > 0) this.generation += 1;
     for (const [i, o] of this.originals) {
       this.rename(i, o.name);
       ds.status[i] = o.status;

@@ -1,9 +1,9 @@
 import { companyNumberOf } from "../data/dataset";
-import type { CompanyRecord } from "../data/record";
 import type { SandboxState } from "../state";
 import { type Scopes, forScopes } from "./common";
 import { insights } from "./insights";
-import { jobAggregates } from "./job-aggregates";
+import { jobAggregates, mergeJobAggregates } from "./job-aggregates";
+import { RecordList } from "./record-cache";
 
 /**
  * The list envelope (`FilteredCompaniesResponseBody`): one page of company records from the full
@@ -30,17 +30,15 @@ export function listEnvelope(
   const page: number[] = [];
   for (let k = o.skip; k < matched.length && page.length < o.returnCount; k++) page.push(matched[k] ?? 0);
   const envelope: Record<string, unknown> = {};
-  let records: CompanyRecord[] = [];
+  // Records with extra fields differ per request, so they are built afresh; all others come from the cache.
+  const extra = o.extra;
+  const records = extra ? page.map((i) => Object.assign(patches.record(i), extra(i))) : [];
+  const cached = new RecordList(state.records, page, scopes, state.readings.recordForm);
   if (o.idsOnly) envelope.companies = page.map((i) => companyNumberOf(ds, i));
-  else {
-    records = page.map((i) => (o.extra ? Object.assign(patches.record(i), o.extra(i)) : patches.record(i)));
-    envelope.companies = records.map((r) => forScopes(r, scopes));
-  }
+  else envelope.companies = extra ? records.map((r) => forScopes(r, scopes)) : cached;
   if (o.withInsights) envelope.insights = insights(ds, matched);
   if (scopes.has("companies:changes")) envelope.CompanyChanges = page.flatMap((i) => patches.changesOf(i));
-  if (scopes.has("jobdata:read")) {
-    if (o.idsOnly) records = page.map((i) => patches.record(i));
-    Object.assign(envelope, jobAggregates(records));
-  }
+  if (scopes.has("jobdata:read"))
+    Object.assign(envelope, extra ? jobAggregates(records) : mergeJobAggregates(cached.jobs()));
   return envelope;
 }

@@ -79,12 +79,30 @@ const AGGREGATES: Readonly<Record<string, Extract>> = {
     rows(r, "CompanyJobPostingsByLot").length > 0 ? [{ key: "CompaniesHiring", count: 1 }] : [],
 };
 
-export function jobAggregates(records: readonly CompanyRecord[]): Record<string, Item[]> {
+/** One company's entries for each aggregate, in AGGREGATES order: what a page's aggregates are merged from. */
+export type JobContribution = readonly (readonly Entry[])[];
+type Entry = ReturnType<Extract>[number];
+
+const EXTRACTS = Object.entries(AGGREGATES);
+
+export function jobContribution(record: CompanyRecord): JobContribution {
+  return EXTRACTS.map(([, extract]) => extract(record));
+}
+
+/** Rough heap bytes of a contribution, for a cache's budget. */
+export function contributionBytes(c: JobContribution): number {
+  let entries = 0;
+  for (const list of c) entries += list.length;
+  return 64 * (c.length + entries);
+}
+
+/** The aggregates of a page from its companies' contributions, in page order (as jobAggregates sums them). */
+export function mergeJobAggregates(contributions: readonly JobContribution[]): Record<string, Item[]> {
   const out: Record<string, Item[]> = {};
-  for (const [name, extract] of Object.entries(AGGREGATES)) {
+  EXTRACTS.forEach(([name], k) => {
     const acc = new Map<string, { count: number; sum: number; n: number }>();
-    for (const r of records) {
-      for (const e of extract(r)) {
+    for (const c of contributions) {
+      for (const e of c[k] ?? []) {
         const a = acc.get(e.key) ?? { count: 0, sum: 0, n: 0 };
         if (e.count !== undefined) a.count += e.count;
         if (e.value !== undefined) {
@@ -97,6 +115,10 @@ export function jobAggregates(records: readonly CompanyRecord[]): Record<string,
     out[name] = [...acc].map(([Key, a]) =>
       a.n > 0 ? { Key, Value: Math.round((a.sum / a.n) * 100) / 100 } : { Key, Count: a.count },
     );
-  }
+  });
   return out;
+}
+
+export function jobAggregates(records: readonly CompanyRecord[]): Record<string, Item[]> {
+  return mergeJobAggregates(records.map(jobContribution));
 }

@@ -1,8 +1,9 @@
 import { isActive } from "../data/dataset";
 import { type Reply, type RequestContext, json } from "../http/types";
 import type { SandboxState } from "../state";
-import { type Scopes, forScopes, isReply, readPaging, stringArray, validationError } from "./common";
+import { type Scopes, isReply, readPaging, stringArray, validationError } from "./common";
 import { readJsonObject } from "./companies";
+import { RecordList } from "./record-cache";
 
 /** Website lookup: `GET /v2/companies/by-website` and `POST /v2/companies/by-website/batch`. */
 
@@ -30,8 +31,11 @@ export function companiesForUrls(state: SandboxState, urls: readonly string[]): 
 }
 
 function page(state: SandboxState, scopes: Scopes, matched: number[], skip: number, returnCount: number): Reply {
-  const companies = matched.slice(skip, skip + returnCount).map((i) => forScopes(state.patches.record(i), scopes));
-  return json(200, { matchcount: matched.length, companies });
+  const page = matched.slice(skip, skip + returnCount);
+  return json(200, {
+    matchcount: matched.length,
+    companies: new RecordList(state.records, page, scopes, state.readings.recordForm),
+  });
 }
 
 export function getByWebsite(state: SandboxState, req: RequestContext, scopes: Scopes): Reply {
