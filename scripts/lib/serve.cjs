@@ -7,6 +7,8 @@ const https = require("node:https");
 const path = require("node:path");
 
 const OFFICE_CDN_SCRIPT = "https://appsforoffice.microsoft.com/lib/1/hosted/office.js";
+/** Where the simulated host is served when it stands in for office.js. */
+const OFFICE_SIM_SCRIPT_PATH = "/__office/office.js";
 
 const MIME = {
   ".html": "text/html; charset=utf-8",
@@ -58,7 +60,7 @@ async function startAddinServer({
   const handler = (req, res) => {
     const url = new URL(req.url, "http://localhost");
     if (url.pathname.startsWith("/sandbox/")) return proxy(req, res, url, sandboxOrigin);
-    if (officeJsFile && url.pathname === "/__office/office.js") return sendFile(res, officeJsFile);
+    if (officeJsFile && url.pathname === OFFICE_SIM_SCRIPT_PATH) return sendFile(res, officeJsFile);
     const relative = url.pathname === "/" ? "taskpane.html" : decodeURIComponent(url.pathname).replace(/^\/+/, "");
     const file = path.resolve(rootDir, relative);
     if (!file.startsWith(rootDir + path.sep) || !existsSync(file) || !statSync(file).isFile()) {
@@ -77,7 +79,7 @@ async function startAddinServer({
       return res.end(JSON.stringify(config));
     }
     if (officeJsFile && file.endsWith(".html")) {
-      const html = readFileSync(file, "utf8").split(OFFICE_CDN_SCRIPT).join("/__office/office.js");
+      const html = readFileSync(file, "utf8").split(OFFICE_CDN_SCRIPT).join(OFFICE_SIM_SCRIPT_PATH);
       res.writeHead(200, headersFor(file));
       return res.end(html);
     }
@@ -142,4 +144,4 @@ function proxy(req, res, url, sandboxOrigin) {
   req.pipe(upstream);
 }
 
-module.exports = { OFFICE_CDN_SCRIPT, startAddinServer };
+module.exports = { OFFICE_CDN_SCRIPT, OFFICE_SIM_SCRIPT_PATH, startAddinServer };

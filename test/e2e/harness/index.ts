@@ -4,4 +4,11 @@ export { openAddinSession, OTHER_READING, type AddinSession, type AddinSessionOp
 export { runAxe, type AxeOptions, type AxeViolation } from "./axe";
 export { launchChromium, type LaunchedBrowser } from "./browser";
 export { assertDistBuilt, DIST_DIR, SCREENSHOT_DIR, CHROMIUM_ARGS, CHROMIUM_PATH } from "./paths";
-export { buildSimulatedHost, startAddinServerFor, startSandboxIfAvailable, type SandboxHandle } from "./servers";
+export {
+  buildSimulatedHost,
+  officeSimScriptPath,
+  startAddinServerFor,
+  startSandboxIfAvailable,
+  type SandboxHandle,
+} from "./servers";
+export { scriptsBeforeRegistration, type LoadedScript, type LoadTimeline } from "./load-timeline";

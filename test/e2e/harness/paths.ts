@@ -18,8 +18,8 @@ export const CHROMIUM_ARGS = [
 ];
 
 /** Fails with a message that says what to do when the add-in has not been built. */
-export function assertDistBuilt(page = "taskpane.html"): void {
-  const missing = [page, "functions.json", "manifest.xml"].filter((file) => !existsSync(path.join(DIST_DIR, file)));
+export function assertDistBuilt(page = "taskpane.html", dir = DIST_DIR): void {
+  const missing = [page, "functions.json", "manifest.xml"].filter((file) => !existsSync(path.join(dir, file)));
   if (missing.length) {
     throw new Error(
       `dist/ is missing ${missing.join(", ")}: build the add-in first with \`npx webpack --mode production\` ` +

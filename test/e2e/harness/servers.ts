@@ -32,24 +32,31 @@ export async function startSandboxIfAvailable(
   return mod.startSandbox({ port: 0, ...options });
 }
 
+interface ServeModule {
+  OFFICE_SIM_SCRIPT_PATH: string;
+  startAddinServer(o: {
+    root: string;
+    port: number;
+    sandboxOrigin?: string;
+    sandboxCredentials?: Record<string, string>;
+    configJson?: () => Record<string, unknown>;
+    officeJsFile: string;
+  }): Promise<AddinServer>;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const serveModule = () => require(path.join(ROOT, "scripts/lib/serve.cjs")) as ServeModule;
+
+/** The path the simulated host is served at, in place of the Office CDN's office.js. */
+export const officeSimScriptPath = (): string => serveModule().OFFICE_SIM_SCRIPT_PATH;
+
 export async function startAddinServerFor(
   officeJsFile: string,
   sandbox?: SandboxHandle,
-  options: { port?: number; configJson?: () => Record<string, unknown> } = {},
+  options: { port?: number; configJson?: () => Record<string, unknown>; root?: string } = {},
 ): Promise<AddinServer> {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { startAddinServer } = require(path.join(ROOT, "scripts/lib/serve.cjs")) as {
-    startAddinServer(o: {
-      root: string;
-      port: number;
-      sandboxOrigin?: string;
-      sandboxCredentials?: Record<string, string>;
-      configJson?: () => Record<string, unknown>;
-      officeJsFile: string;
-    }): Promise<AddinServer>;
-  };
-  return startAddinServer({
-    root: DIST_DIR,
+  return serveModule().startAddinServer({
+    root: options.root ?? DIST_DIR,
     port: options.port ?? 0,
     officeJsFile,
     ...(options.configJson ? { configJson: options.configJson } : {}),

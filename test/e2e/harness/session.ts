@@ -9,7 +9,8 @@ import { type BrowserContext, type Page } from "playwright-core";
 import { type OfficeSimTestApi } from "../../../tools/office-sim/browser/test-api";
 import { runAxe, type AxeOptions, type AxeViolation } from "./axe";
 import { launchChromium, type LaunchedBrowser } from "./browser";
-import { assertDistBuilt, SCREENSHOT_DIR } from "./paths";
+import { readLoadTimeline, stampRegistration, type LoadTimeline } from "./load-timeline";
+import { assertDistBuilt, DIST_DIR, SCREENSHOT_DIR } from "./paths";
 import {
   buildSimulatedHost,
   startAddinServerFor,
@@ -17,6 +18,7 @@ import {
   type AddinServer,
   type SandboxHandle,
 } from "./servers";
+import { followPaneVisibility } from "./web-view";
 
 export interface AddinSessionOptions {
   /** The page under dist/ to open; default taskpane.html. */
@@ -34,6 +36,12 @@ export interface AddinSessionOptions {
   /** Wait until every function in functions.json is associated (default true). */
   waitForFunctions?: boolean;
   timeoutMs?: number;
+  /** A build to serve in place of dist/ (a benchmark comparing two builds). */
+  distDir?: string;
+  /** document.visibilityState follows the simulated pane, as the runtime's web view in Excel on Windows and Mac. */
+  webViewFollowsPane?: boolean;
+  /** Stamp the moment the functions register, for loadTimeline(). */
+  recordLoadTimeline?: boolean;
 }
 
 export interface AddinSession {
@@ -46,6 +54,8 @@ export interface AddinSession {
   consoleErrors: string[];
   /** From navigation to Office.onReady and function registration, in ms. */
   loadMs: number;
+  /** The scripts the page fetched, and when the functions registered (with recordLoadTimeline). */
+  loadTimeline(): Promise<LoadTimeline>;
   /** Runs fn in the page with window.__officeSim; fn must not use variables from the test's scope (pass them as arg). */
   sim<R, A = undefined>(fn: (api: OfficeSimTestApi, arg: A) => R | Promise<R>, arg?: A): Promise<Awaited<R>>;
   /** Saves the workbook, reloads the page and reopens the workbook, as closing and opening the file does. */
@@ -73,7 +83,8 @@ async function waitUntilReady(page: Page, waitForFunctions: boolean, timeoutMs: 
 
 export async function openAddinSession(options: AddinSessionOptions = {}): Promise<AddinSession> {
   const { page: pageName = "taskpane.html", timeoutMs = 30_000, waitForFunctions = true } = options;
-  assertDistBuilt(pageName);
+  const distDir = options.distDir ?? DIST_DIR;
+  assertDistBuilt(pageName, distDir);
   const cleanups: Array<() => Promise<unknown>> = [];
   const closeAll = async () => {
     for (const cleanup of cleanups.reverse())
@@ -93,6 +104,7 @@ export async function openAddinSession(options: AddinSessionOptions = {}): Promi
     const server: AddinServer = await startAddinServerFor(sim.file, sandbox, {
       ...(options.port ? { port: options.port } : {}),
       ...(options.configJson ? { configJson: options.configJson } : {}),
+      root: distDir,
     });
     cleanups.push(() => server.close());
     const browser: LaunchedBrowser = await launchChromium({
@@ -108,6 +120,8 @@ export async function openAddinSession(options: AddinSessionOptions = {}): Promi
     page.on("console", (message) => message.type() === "error" && consoleErrors.push(message.text()));
     if (options.simConfig)
       await page.addInitScript((config) => Object.assign(window, { __officeSimConfig: config }), options.simConfig);
+    if (options.webViewFollowsPane) await page.addInitScript(followPaneVisibility);
+    if (options.recordLoadTimeline) await page.addInitScript(stampRegistration);
     const url = `${server.origin}/${pageName}`;
     const started = performance.now();
     await page.goto(url, { waitUntil: "load", timeout: timeoutMs });
@@ -121,6 +135,7 @@ export async function openAddinSession(options: AddinSessionOptions = {}): Promi
       pageErrors,
       consoleErrors,
       loadMs,
+      loadTimeline: () => readLoadTimeline(page),
       sim: (fn, arg) => page.evaluate(`(${fn.toString()})(window.__officeSim, ${JSON.stringify(arg ?? null)})`),
       reopen: async () => {
         const loaded = page.waitForEvent("load", { timeout: timeoutMs });

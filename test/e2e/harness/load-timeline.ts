@@ -1,0 +1,70 @@
+/**
+ * When the page had every function of functions.json associated, and which script files it had
+ * fetched by then: for the tests and the benchmark of the page's load order.
+ */
+import { type Page } from "playwright-core";
+import { officeSimScriptPath } from "./servers";
+
+export interface LoadedScript {
+  /** The path on the add-in's origin, e.g. /shared.js. */
+  path: string;
+  bytes: number;
+  /** ms from navigation start (the page's performance.now()). */
+  requestedMs: number;
+  loadedMs: number;
+}
+
+export interface LoadTimeline {
+  /** ms from navigation start until the simulated Excel had every function associated; undefined until then. */
+  registeredMs?: number;
+  /** The add-in's scripts in the order requested; the simulated host standing in for office.js is left out. */
+  scripts: LoadedScript[];
+}
+
+interface StampWindow {
+  __officeSim?: { excel: { registry: { allRegistered: boolean; changed: { on(listener: () => void): unknown } } } };
+  __ukcoRegisteredMs?: number;
+}
+
+/**
+ * An init script (Playwright's addInitScript). It runs before the page's scripts, so its
+ * DOMContentLoaded listener comes before the simulated host's, which reads functions.json: no
+ * change to the registry is missed. The host polls for tests; this stamps the moment itself.
+ */
+export function stampRegistration(): void {
+  const w = window as unknown as StampWindow;
+  const listen = () => {
+    const registry = w.__officeSim?.excel.registry;
+    if (!registry) return;
+    const stamp = () => {
+      if (w.__ukcoRegisteredMs === undefined && registry.allRegistered) w.__ukcoRegisteredMs = performance.now();
+    };
+    registry.changed.on(stamp);
+    stamp();
+  };
+  document.addEventListener("DOMContentLoaded", listen, { once: true });
+}
+
+export async function readLoadTimeline(page: Page): Promise<LoadTimeline> {
+  return page.evaluate((hostScript) => {
+    const scripts = (performance.getEntriesByType("resource") as PerformanceResourceTiming[])
+      .filter((entry) => entry.initiatorType === "script")
+      .map((entry) => ({ entry, url: new URL(entry.name) }))
+      .filter(({ url }) => url.origin === location.origin && url.pathname !== hostScript)
+      .map(({ entry, url }) => ({
+        path: url.pathname,
+        bytes: entry.decodedBodySize,
+        requestedMs: entry.startTime,
+        loadedMs: entry.responseEnd,
+      }));
+    const registeredMs = (window as unknown as { __ukcoRegisteredMs?: number }).__ukcoRegisteredMs;
+    return { ...(registeredMs === undefined ? {} : { registeredMs }), scripts };
+  }, officeSimScriptPath());
+}
+
+/** The scripts fully loaded before the functions registered: all the page could evaluate before then. */
+export function scriptsBeforeRegistration(timeline: LoadTimeline): LoadedScript[] {
+  const registered = timeline.registeredMs;
+  if (registered === undefined) throw new Error("The functions never registered: no load timeline to read.");
+  return timeline.scripts.filter((script) => script.loadedMs <= registered);
+}
