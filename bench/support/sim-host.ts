@@ -92,6 +92,8 @@ export interface HostedWorkbook {
   engine: Engine;
   /** When each invocation settled (ms, performance.now()), in settle order. */
   settled: number[];
+  /** When Excel made each invocation (ms, performance.now()), in order. */
+  invoked: number[];
   close(): void;
 }
 
@@ -118,15 +120,17 @@ export async function openWorkbook(
   };
   provideRuntime(runtime);
   const settled: number[] = [];
+  const invoked: number[] = [];
   const note = () => settled.push(performance.now());
   for (const [id, implementation] of host.implementations) {
     const chosen = options.replace?.[id] ?? implementation;
     CustomFunctions.associate(id, (...args: unknown[]) => {
+      invoked.push(performance.now());
       const result = chosen(...args);
       if (result instanceof Promise) result.then(note, note);
       else note();
       return result;
     });
   }
-  return { excel, engine, settled, close: () => installed.uninstall() };
+  return { excel, engine, settled, invoked, close: () => installed.uninstall() };
 }

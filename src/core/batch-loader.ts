@@ -10,9 +10,18 @@
  * is halved and each half sent again; a half that fails while its sibling succeeds is halved in
  * turn, so one poisonous key costs about 2·log2(n) requests. When both halves fail the fault is
  * the service's, not a key's, and both halves get their error: a dead service costs 2 requests more.
+ *
+ * How a flush is cut into requests is the `plan` hook's choice (chunk-plan.ts): the fewest
+ * requests, or — when the service's quota has room — a few more, smaller ones that run side by
+ * side, each delivered to its cells the moment it arrives.
+ *
+ * Asks are cheap, because a burst has tens of thousands of them: no timer or AbortController of
+ * their own. Every ask's deadline sits in one queue (they all wait the same time, so it is in
+ * order), swept by one timer.
  */
 import type { Clock } from "../api/http/types";
 import { UnavailableError } from "./errors";
+import { QuietTimer } from "./quiet-timer";
 
 export interface BatchLoaderOptions<V> {
   /**
@@ -40,6 +49,13 @@ export interface BatchLoaderOptions<V> {
   timeoutMessage: string;
   /** Whether a failed request is worth halving to find the keys it belongs to; default never. */
   isolate?(error: unknown): boolean;
+  /**
+   * Sizes of the requests for `keys` queued keys (summing to `keys`, each at most `maxBatchSize`);
+   * default: as few as possible. Called at each flush.
+   */
+  plan?(keys: number): number[];
+  /** Told how long each request took and how many keys it carried, to size later plans. */
+  observe?(keys: number, ms: number): void;
 }
 
 type Attempt<V> = { ok: true; results: ReadonlyMap<string, V | Error> } | { ok: false; error: unknown };
@@ -48,7 +64,11 @@ interface Waiter<V> {
   resolve(value: V): void;
   reject(error: unknown): void;
   onProgress?: (progress: unknown) => void;
-  stop: AbortController;
+  /** Epoch ms after which the ask times out. */
+  deadline: number;
+  settled: boolean;
+  /** Stops listening to the caller's signal. */
+  detach?: () => void;
 }
 
 interface Entry<V> {
@@ -68,11 +88,17 @@ export interface BatchLoaderStats {
 export class BatchLoader<V> {
   private readonly entries = new Map<string, Entry<V>>();
   private queue: Entry<V>[] = [];
-  private flushTimer: AbortController | undefined;
-  private firstQueuedAt = 0;
+  private readonly flushTimer: QuietTimer;
+  /** Asks by deadline (all wait the same time, so arrival order is deadline order). */
+  private deadlines: { entry: Entry<V>; waiter: Waiter<V> }[] = [];
+  private deadlineHead = 0;
+  private sweepTimer: AbortController | undefined;
+  private pending = 0;
   readonly stats: BatchLoaderStats = { requests: 0, keysSent: 0, asks: 0, sharedAsks: 0 };
 
-  constructor(private readonly options: BatchLoaderOptions<V>) {}
+  constructor(private readonly options: BatchLoaderOptions<V>) {
+    this.flushTimer = new QuietTimer(options.clock, options.burstWindowMs, options.maxDelayMs, () => this.flush());
+  }
 
   /** Number of distinct keys waiting to be sent. */
   get queued(): number {
@@ -90,47 +116,95 @@ export class BatchLoader<V> {
         this.entries.set(key, entry);
         this.enqueue(entry);
       }
-      const waiter: Waiter<V> = { resolve, reject, onProgress, stop: new AbortController() };
+      const deadline = this.options.clock.now() + this.options.settleTimeoutMs;
+      const waiter: Waiter<V> = { resolve, reject, onProgress, deadline, settled: false };
       entry.waiters.add(waiter);
+      this.pending += 1;
       const owner = entry;
-      signal?.addEventListener("abort", () => this.leave(owner, waiter, cancelled()), {
-        once: true,
-        signal: waiter.stop.signal,
-      });
-      this.options.clock.sleep(this.options.settleTimeoutMs, waiter.stop.signal).then(
-        () => this.leave(owner, waiter, new UnavailableError("timeout", this.options.timeoutMessage)),
-        () => undefined,
-      );
+      if (signal) {
+        const onAbort = () => this.leave(owner, waiter, cancelled());
+        signal.addEventListener("abort", onAbort, { once: true });
+        waiter.detach = () => signal.removeEventListener("abort", onAbort);
+      }
+      this.deadlines.push({ entry, waiter });
+      if (!this.sweepTimer) this.scheduleSweep(deadline);
     });
   }
 
-  private enqueue(entry: Entry<V>): void {
-    if (this.queue.length === 0) this.firstQueuedAt = this.options.clock.now();
-    this.queue.push(entry);
-    if (this.queue.length >= this.options.maxBatchSize) this.flush();
-    else this.scheduleFlush();
+  private settle(waiter: Waiter<V>): void {
+    waiter.settled = true;
+    waiter.detach?.();
+    this.pending -= 1;
+    if (this.pending === 0) {
+      // Nobody waits: forget the deadlines at once rather than at the next sweep.
+      this.deadlines = [];
+      this.deadlineHead = 0;
+      this.sweepTimer?.abort();
+      this.sweepTimer = undefined;
+    }
   }
 
-  private scheduleFlush(): void {
-    this.flushTimer?.abort();
+  private scheduleSweep(at: number): void {
     const timer = new AbortController();
-    this.flushTimer = timer;
-    const sinceFirst = this.options.clock.now() - this.firstQueuedAt;
-    const wait = Math.max(0, Math.min(this.options.burstWindowMs, this.options.maxDelayMs - sinceFirst));
-    this.options.clock.sleep(wait, timer.signal).then(
-      () => this.flush(),
+    this.sweepTimer = timer;
+    this.options.clock.sleep(Math.max(0, at - this.options.clock.now()), timer.signal).then(
+      () => {
+        if (this.sweepTimer === timer) this.sweep();
+      },
       () => undefined,
     );
   }
 
-  /** Sends everything queued now, in batches of `maxBatchSize`. */
-  flush(): void {
-    this.flushTimer?.abort();
-    this.flushTimer = undefined;
-    while (this.queue.length > 0) {
-      const batch = this.queue.splice(0, this.options.maxBatchSize);
-      void this.send(batch);
+  /** Times out every ask past its deadline, then waits for the next deadline. */
+  private sweep(): void {
+    this.sweepTimer = undefined;
+    const now = this.options.clock.now();
+    while (this.deadlineHead < this.deadlines.length) {
+      const { entry, waiter } = this.deadlines[this.deadlineHead]!;
+      if (!waiter.settled && waiter.deadline > now) break;
+      this.deadlineHead += 1;
+      if (!waiter.settled) this.leave(entry, waiter, new UnavailableError("timeout", this.options.timeoutMessage));
     }
+    if (this.deadlineHead > 1024 && this.deadlineHead * 2 > this.deadlines.length) {
+      this.deadlines = this.deadlines.slice(this.deadlineHead);
+      this.deadlineHead = 0;
+    }
+    const next = this.deadlines[this.deadlineHead];
+    if (next) this.scheduleSweep(next.waiter.deadline);
+  }
+
+  private enqueue(entry: Entry<V>): void {
+    this.queue.push(entry);
+    // A full request goes at once, unless a plan cuts bursts: it must see the whole burst to cut it
+    // well (maxDelayMs still bounds the wait), or a full page sent early becomes the last to arrive.
+    if (!this.options.plan && this.queue.length >= this.options.maxBatchSize) this.flush();
+    else this.flushTimer.nudge();
+  }
+
+  /** Sends everything queued now, in the requests the plan cuts it into (by default batches of `maxBatchSize`). */
+  flush(): void {
+    this.flushTimer.cancel();
+    const queued = this.queue;
+    this.queue = [];
+    let start = 0;
+    for (const size of this.planFor(queued.length)) {
+      void this.send(queued.slice(start, start + size));
+      start += size;
+    }
+  }
+
+  /** The plan's sizes, trusted only when they cover the queue in allowed requests; else the fewest requests. */
+  private planFor(keys: number): number[] {
+    const max = this.options.maxBatchSize;
+    const planned = this.options.plan?.(keys);
+    const valid =
+      planned !== undefined &&
+      planned.every((n) => Number.isInteger(n) && n >= 1 && n <= max) &&
+      planned.reduce((sum, n) => sum + n, 0) === keys;
+    if (valid) return planned;
+    const sizes: number[] = [];
+    for (let left = keys; left > 0; left -= max) sizes.push(Math.min(max, left));
+    return sizes;
   }
 
   private async send(batch: Entry<V>[]): Promise<void> {
@@ -176,8 +250,11 @@ export class BatchLoader<V> {
     };
     this.stats.requests += 1;
     this.stats.keysSent += keys.length;
+    const started = this.options.clock.now();
     try {
-      return { ok: true, results: await this.options.loadMany(keys, controller.signal, notify) };
+      const results = await this.options.loadMany(keys, controller.signal, notify);
+      this.options.observe?.(keys.length, this.options.clock.now() - started);
+      return { ok: true, results };
     } catch (error) {
       return { ok: false, error };
     }
@@ -192,7 +269,7 @@ export class BatchLoader<V> {
           ? outcome.results.get(entry.key)!
           : this.options.missing(entry.key);
       for (const waiter of entry.waiters) {
-        waiter.stop.abort();
+        this.settle(waiter);
         if (!outcome.ok || answer instanceof Error) waiter.reject(answer);
         else waiter.resolve(answer as V);
       }
@@ -206,7 +283,7 @@ export class BatchLoader<V> {
    */
   private leave(entry: Entry<V>, waiter: Waiter<V>, reason: unknown): void {
     if (!entry.waiters.delete(waiter)) return;
-    waiter.stop.abort();
+    this.settle(waiter);
     waiter.reject(reason);
     if (entry.waiters.size > 0) return;
     if (!entry.sent) {

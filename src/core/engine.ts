@@ -5,6 +5,8 @@
  * previewing a formula being typed (no metered request then).
  */
 import type { ClassificationClient } from "../api/classification/client";
+import type { ServiceName } from "../api/credentials";
+import type { Governor } from "../api/http/governor";
 import type { Clock, WaitInfo } from "../api/http/types";
 import type { MarketClient } from "../api/market/client";
 import type { Market } from "../api/market/schemas";
@@ -36,6 +38,8 @@ export interface EngineClients {
   matching: MatchingClient;
   classification: ClassificationClient;
   market: MarketClient;
+  /** The services' governors, whose headroom lets a burst go in more, smaller requests. */
+  governors?: Partial<Readonly<Record<ServiceName, Pick<Governor, "headroom">>>>;
 }
 
 export interface EngineOptions {
@@ -91,12 +95,10 @@ export class Engine {
     this.clients = options.clients;
     this.cache = new WorkbookCache(ANSWER_SHAPES, options.maxFullRecords);
     this.scopes = new RefreshScopes(() => clock.now());
-    this.companies = createCompanyLoader(
-      () => this.clients.product,
-      clock,
-      undefined,
-      (n) => this.refreshing.has(n),
-    );
+    this.companies = createCompanyLoader(() => this.clients.product, clock, {
+      refreshing: (n) => this.refreshing.has(n),
+      headroom: () => this.clients.governors?.product?.headroom(),
+    });
     const clients = () => this.clients;
     this.loaders = Object.fromEntries(
       Object.entries(ANSWER_KINDS).map(([name, kind]) => [name, kind.loader(clients, clock)]),

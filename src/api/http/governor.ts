@@ -31,6 +31,14 @@ export interface GovernorSnapshot {
   drainEstimateMs: number;
 }
 
+/** What the governor could send now without making anyone wait. */
+export interface Headroom {
+  /** Sends left in the current rate window, after everything already queued. */
+  requests: number;
+  /** Free concurrency slots, after everything already queued. */
+  slots: number;
+}
+
 export interface Permit {
   /** Frees the concurrency slot; call once the response is read. Safe to call twice. */
   release(): void;
@@ -120,6 +128,17 @@ export class Governor {
       inFlight: this.inFlight,
       pausedUntil: this.pausedUntil > now ? this.pausedUntil : 0,
       drainEstimateMs: starts.length ? (starts[starts.length - 1] as number) - now : 0,
+    };
+  }
+
+  headroom(): Headroom {
+    const now = this.clock.now();
+    const queued = this.queue.length;
+    const paused = this.pausedUntil > now;
+    const sentInWindow = this.sent.filter((t) => t + this.windowMs > now).length;
+    return {
+      requests: paused ? 0 : Math.max(0, this.limits.perMinute - sentInWindow - queued),
+      slots: paused ? 0 : Math.max(0, this.limits.concurrency - this.inFlight - queued),
     };
   }
 

@@ -3,7 +3,8 @@
  * value: a recalculation changes thousands), and loads it when the workbook opens.
  */
 import type { Clock } from "../../api/http/types";
-import { parseStore, serialiseStore, type WorkbookStore } from "./snapshot";
+import { QuietTimer } from "../quiet-timer";
+import { parseStore, serialiseStoreInSlices, type WorkbookStore } from "./snapshot";
 import type { WorkbookCache } from "./workbook-cache";
 
 export interface PersistenceOptions {
@@ -15,11 +16,13 @@ export interface PersistenceOptions {
   onProblem?: (message: string) => void;
 }
 
+/** Longest the save holds the runtime at a stretch: well under a frame's worth of a busy recalculation. */
+const SAVE_SLICE_MS = 8;
+
 export const DEFAULT_PERSISTENCE: PersistenceOptions = { debounceMs: 2000, maxDelayMs: 15_000 };
 
 export class CachePersistence {
-  private dirtySince: number | undefined;
-  private timer: AbortController | undefined;
+  private readonly timer: QuietTimer;
   private saving: Promise<void> = Promise.resolve();
   private stopListening: () => void = () => undefined;
 
@@ -28,7 +31,9 @@ export class CachePersistence {
     private readonly store: WorkbookStore,
     private readonly clock: Clock,
     private readonly options: PersistenceOptions = DEFAULT_PERSISTENCE,
-  ) {}
+  ) {
+    this.timer = new QuietTimer(clock, options.debounceMs, options.maxDelayMs, () => void this.saveNow());
+  }
 
   /** Loads the stored snapshot into the cache, then saves after changes. Never throws. */
   async start(): Promise<void> {
@@ -47,29 +52,24 @@ export class CachePersistence {
 
   stop(): void {
     this.stopListening();
-    this.timer?.abort();
+    this.timer.cancel();
   }
 
   private markDirty(): void {
-    const now = this.clock.now();
-    this.dirtySince ??= now;
-    this.timer?.abort();
-    const timer = new AbortController();
-    this.timer = timer;
-    const wait = Math.max(0, Math.min(this.options.debounceMs, this.dirtySince + this.options.maxDelayMs - now));
-    this.clock.sleep(wait, timer.signal).then(
-      () => void this.saveNow(),
-      () => undefined,
-    );
+    this.timer.nudge();
   }
 
   /** Saves now (after any save in progress); the pane's Clear and tests call it directly. */
   saveNow(): Promise<void> {
-    this.timer?.abort();
-    this.dirtySince = undefined;
+    this.timer.cancel();
     this.saving = this.saving.then(async () => {
       try {
-        await this.store.save(serialiseStore(this.cache.toStore(this.clock.now())));
+        const text = await serialiseStoreInSlices(this.cache.toSource(this.clock.now()), {
+          now: () => this.clock.now(),
+          pause: () => this.clock.sleep(0),
+          sliceMs: SAVE_SLICE_MS,
+        });
+        await this.store.save(text);
       } catch (error) {
         this.options.onProblem?.(`Could not save company data into the workbook: ${(error as Error).message}`);
       }

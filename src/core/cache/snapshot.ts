@@ -98,6 +98,53 @@ export function serialiseStore(contents: StoreContents): string {
   });
 }
 
+/** What a store is saved from, read as it is written: a large store is never first copied into one object. */
+export interface StoreSource {
+  savedAt: number;
+  companies: Iterable<[string, CompanySnapshot]>;
+  /** Per kind of answer, by its store name. */
+  answers: Iterable<[string, Iterable<[string, Timed<unknown>]>]>;
+}
+
+export interface Slicing {
+  now(): number;
+  /** Gives the runtime back (to cells, the pane) between slices. */
+  pause(): Promise<void>;
+  /** Longest stretch of work between pauses. */
+  sliceMs: number;
+}
+
+/** Entries written between looks at the clock. */
+const ENTRIES_PER_LOOK = 256;
+
+/**
+ * The store as text, read back exactly as `serialiseStore`'s, built a slice at a time: saving
+ * 100,000 companies in one go would hold the shared runtime, and every cell waiting on it, for
+ * the whole of a large `JSON.stringify`.
+ */
+export async function serialiseStoreInSlices(source: StoreSource, slicing: Slicing): Promise<string> {
+  const parts: string[] = [`{"v":${SNAPSHOT_VERSION},"savedAt":${JSON.stringify(source.savedAt)}`];
+  let sliceStart = slicing.now();
+  const writeMap = async (name: string, entries: Iterable<[string, unknown]>) => {
+    parts.push(`,${JSON.stringify(name)}:{`);
+    let written = 0;
+    for (const [key, value] of entries) {
+      if (value === undefined) continue;
+      parts.push(`${written === 0 ? "" : ","}${JSON.stringify(key)}:${JSON.stringify(value)}`);
+      written += 1;
+      if (written % ENTRIES_PER_LOOK === 0 && slicing.now() - sliceStart >= slicing.sliceMs) {
+        await slicing.pause();
+        sliceStart = slicing.now();
+      }
+    }
+    parts.push("}");
+  };
+  await writeMap("companies", source.companies);
+  for (const [store, entries] of source.answers) await writeMap(store, entries);
+  parts.push("}");
+  return parts.join("");
+}
+
 /** Parses stored text; a store that does not fit is reported, not trusted. */
 export function parseStore(
   text: string,

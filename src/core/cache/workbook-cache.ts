@@ -7,7 +7,14 @@
  */
 import type { RawCompany } from "../../api/product/lazy-company";
 import { readCompanyPath, resolveFieldPath, type PathStep } from "../field-path";
-import { emptyStore, type AnswerShapes, type CompanySnapshot, type StoreContents, type Timed } from "./snapshot";
+import {
+  emptyStore,
+  type AnswerShapes,
+  type CompanySnapshot,
+  type StoreContents,
+  type StoreSource,
+  type Timed,
+} from "./snapshot";
 
 /** A cached answer and when it was fetched. */
 export interface CachedAnswer<T> {
@@ -132,6 +139,11 @@ export class WorkbookCache {
     this.records.clear();
     for (const kind of this.answers.values()) kind.clear();
     this.changed();
+  }
+
+  /** What the store is saved from, read live (snapshot.ts serialiseStoreInSlices). */
+  toSource(now: number): StoreSource {
+    return { savedAt: now, companies: this.companies.entries(), answers: this.answers.entries() };
   }
 
   toStore(now: number): StoreContents {

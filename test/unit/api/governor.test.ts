@@ -120,3 +120,17 @@ test("rate-exempt requests (batch status polls) do not use a rate slot", async (
   await flush();
   expect(polled).toBe(true);
 });
+
+test("headroom counts the sends and slots left now, after what is queued, and none while paused", async () => {
+  const clock = new FakeClock();
+  const governor = new Governor("product", { perMinute: 5, concurrency: 3 }, clock);
+  expect(governor.headroom()).toEqual({ requests: 5, slots: 3 });
+  const permits = await Promise.all([governor.acquire(), governor.acquire()]);
+  expect(governor.headroom()).toEqual({ requests: 3, slots: 1 });
+  permits[0]!.release();
+  expect(governor.headroom()).toEqual({ requests: 3, slots: 2 });
+  governor.pause(10_000);
+  expect(governor.headroom()).toEqual({ requests: 0, slots: 0 });
+  await clock.advance(RATE_WINDOW_MS + 10_000);
+  expect(governor.headroom()).toEqual({ requests: 5, slots: 2 });
+});

@@ -194,4 +194,56 @@ describe("a failed request reaches only the keys that must see it", () => {
     await clock.drive(Promise.allSettled(["A", "B"].map((key) => batches.load(key))));
     expect(sent).toEqual([["A", "B"]]);
   });
+
+  test("a burst cut into several requests hands each request's answers to their asks as it arrives", async () => {
+    const clock = new FakeClock();
+    const pending: { keys: readonly string[]; answer: () => void }[] = [];
+    const batches = loader(
+      clock,
+      (keys) =>
+        new Promise((resolve) => pending.push({ keys, answer: () => resolve(new Map(keys.map((k) => [k, `v${k}`]))) })),
+      { plan: (n) => [1, n - 1] },
+    );
+    const settled: string[] = [];
+    const asks = ["A", "B", "C"].map((key) => batches.load(key).then((v) => settled.push(v)));
+    await clock.advance(50);
+    expect(pending.map((p) => p.keys)).toEqual([["A"], ["B", "C"]]);
+    pending[0]!.answer();
+    await clock.advance(0);
+    expect(settled).toEqual(["vA"]);
+    pending[1]!.answer();
+    await Promise.all(asks);
+    expect(settled).toEqual(["vA", "vB", "vC"]);
+  });
+
+  test("a plan that does not cover the burst in allowed requests is not trusted: the fewest go instead", async () => {
+    const clock = new FakeClock();
+    const sent: number[] = [];
+    const batches = loader(
+      clock,
+      async (keys) => {
+        sent.push(keys.length);
+        return echo(keys);
+      },
+      { maxBatchSize: 2, plan: () => [5] },
+    );
+    await clock.drive(Promise.all(["A", "B", "C"].map((key) => batches.load(key))));
+    expect(sent).toEqual([2, 1]);
+  });
+
+  test("every ask still times out by itself when nobody answers, without a timer of its own", async () => {
+    const clock = new FakeClock();
+    const batches = loader(clock, () => new Promise(() => undefined), { settleTimeoutMs: 1_000 });
+    const first = batches.load("A").catch((e: Error) => e.message);
+    await clock.advance(500);
+    const second = batches.load("B").catch((e: Error) => e.message);
+    await clock.advance(600);
+    await expect(first).resolves.toBe("No answer in time. Press Refresh.");
+    let secondDone = false;
+    void second.then(() => (secondDone = true));
+    await clock.advance(0);
+    expect(secondDone).toBe(false);
+    await clock.advance(500);
+    await expect(second).resolves.toBe("No answer in time. Press Refresh.");
+  });
 });
