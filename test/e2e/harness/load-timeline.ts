@@ -28,21 +28,23 @@ interface StampWindow {
 
 /**
  * An init script (Playwright's addInitScript). It runs before the page's scripts, so its
- * DOMContentLoaded listener comes before the simulated host's, which reads functions.json: no
- * change to the registry is missed. The host polls for tests; this stamps the moment itself.
+ * DOMContentLoaded listener comes before the simulated host's, which then reads functions.json and
+ * tells the registry (the last step of registration, whatever the order of the associate calls).
+ * The host polls for tests; this stamps the moment itself. Init scripts name no inner function:
+ * under tsx, esbuild's keepNames would wrap it in a __name helper the page does not have.
  */
 export function stampRegistration(): void {
-  const w = window as unknown as StampWindow;
-  const listen = () => {
-    const registry = w.__officeSim?.excel.registry;
-    if (!registry) return;
-    const stamp = () => {
-      if (w.__ukcoRegisteredMs === undefined && registry.allRegistered) w.__ukcoRegisteredMs = performance.now();
-    };
-    registry.changed.on(stamp);
-    stamp();
-  };
-  document.addEventListener("DOMContentLoaded", listen, { once: true });
+  document.addEventListener(
+    "DOMContentLoaded",
+    () => {
+      const w = window as unknown as StampWindow;
+      const registry = w.__officeSim?.excel.registry;
+      registry?.changed.on(() => {
+        if (w.__ukcoRegisteredMs === undefined && registry.allRegistered) w.__ukcoRegisteredMs = performance.now();
+      });
+    },
+    { once: true },
+  );
 }
 
 export async function readLoadTimeline(page: Page): Promise<LoadTimeline> {

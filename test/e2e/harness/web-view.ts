@@ -11,17 +11,25 @@ interface PaneWindow {
   __officeSimConfig?: { pane?: string };
 }
 
-/** An init script (Playwright's addInitScript): runs before the simulated host and the page's scripts. */
+/** An init script (Playwright's addInitScript); like stampRegistration, it names no inner function. */
 export function followPaneVisibility(): void {
   const w = window as unknown as PaneWindow;
-  const visible = () => (w.__officeSim ? w.__officeSim.taskpaneVisible() : w.__officeSimConfig?.pane !== "hidden");
+  Object.defineProperty(Document.prototype, "hidden", {
+    configurable: true,
+    get() {
+      return w.__officeSim ? !w.__officeSim.taskpaneVisible() : w.__officeSimConfig?.pane === "hidden";
+    },
+  });
   Object.defineProperty(Document.prototype, "visibilityState", {
     configurable: true,
-    get: () => (visible() ? "visible" : "hidden"),
+    get() {
+      return document.hidden ? "hidden" : "visible";
+    },
   });
-  Object.defineProperty(Document.prototype, "hidden", { configurable: true, get: () => !visible() });
   // Office is installed by the host's script in the page's head, so it is there once the DOM is.
-  const relay = () =>
-    void Office.addin.onVisibilityModeChanged(() => document.dispatchEvent(new Event("visibilitychange")));
-  document.addEventListener("DOMContentLoaded", relay, { once: true });
+  document.addEventListener(
+    "DOMContentLoaded",
+    () => void Office.addin.onVisibilityModeChanged(() => document.dispatchEvent(new Event("visibilitychange"))),
+    { once: true },
+  );
 }
