@@ -12,6 +12,16 @@ import { ProgressMeter, type Progress } from "./progress";
 import type { PreparedTable } from "./sources/types";
 import { asOfText, type ImportStatus } from "./table-layout";
 
+/**
+ * Pages a source may have in flight while one is written: the next two. One hides the round trip
+ * and the service's time to build a page behind the write; the second covers a slow page or
+ * added latency. More buys little once the fetch keeps ahead of Excel, and costs page heap: each
+ * page of 1,000 full records is about 10 MB of JSON, held parsed until its turn (the target is an
+ * import under 250 MB of heap). The product governor's own limits (6 in flight, 200 a minute,
+ * shared with formulas) still apply to every one of them.
+ */
+export const PAGES_IN_FLIGHT = 2;
+
 /** Where the rows go (the host's Excel writer; a memory sink in tests). */
 export interface TableSink {
   /** Before any row: the header, each column's number format, and the as-of line. */
@@ -70,12 +80,17 @@ export async function runTable(run: TableRun): Promise<ImportOutcome> {
   signal?.addEventListener("abort", onAbort, { once: true });
   await sink.begin(prepared.header, prepared.numberFormats, asOf(0, "running"));
   try {
-    const pages = prepared.pages({ signal: stop.signal, onWait: run.onWait });
+    const pages = prepared.pages({
+      signal: stop.signal,
+      onWait: run.onWait,
+      inFlight: PAGES_IN_FLIGHT,
+      ...(total !== undefined ? { total } : {}),
+    });
     let next = pages.next();
     for (;;) {
       const page = await next;
       if (page.done) break;
-      // Fetch the next page while this one is written.
+      // Resume the pager now, so it asks for its next pages while this one is written.
       next = pages.next();
       next.catch(() => undefined);
       const batch = page.value.rows;

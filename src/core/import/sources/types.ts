@@ -17,6 +17,10 @@ export interface RowPage {
 
 export interface PageOptions extends Pick<CallOptions, "onWait"> {
   signal: AbortSignal;
+  /** Pages a source that can read ahead may have in flight at once (run-table.ts says why this many). */
+  inFlight?: number;
+  /** The prepared total, for sources whose pager reads ahead only below a known total. */
+  total?: number;
 }
 
 /** A source resolved for one run: header and formats fixed, the total known where the service tells. */
@@ -30,7 +34,7 @@ export interface PreparedTable {
   /** What one row is, singular and plural, for the as-of line (default company / companies). */
   rowNoun?: readonly [string, string];
   total?: number;
-  /** Pages in order; the run fetches the next while it writes this one. */
+  /** Pages in order; the run asks for the next while it writes this one, and the pager may read further ahead. */
   pages(options: PageOptions): AsyncIterator<RowPage>;
 }
 
