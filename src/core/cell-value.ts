@@ -42,8 +42,23 @@ export function isDateCell(value: unknown): value is DateCell {
   return typeof value === "object" && value !== null && (value as DateCell).kind === "date";
 }
 
+/** Dates read lately: a column shows the same few thousand dates at every recalculation. */
+const readDates = new Map<string, CellScalar>();
+const READ_DATES_KEPT = 10_000;
+
 /** A date or date-time string as an Excel date; text that is not a date stays text. */
 export function toDateCell(value: string, withTime: boolean): CellScalar {
+  const key = withTime ? `T${value}` : value;
+  let cell = readDates.get(key);
+  if (cell === undefined) {
+    if (readDates.size >= READ_DATES_KEPT) readDates.clear();
+    cell = readDate(value, withTime);
+    readDates.set(key, cell);
+  }
+  return cell;
+}
+
+function readDate(value: string, withTime: boolean): CellScalar {
   const dateOnly = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   const ms = dateOnly ? Date.UTC(+dateOnly[1]!, +dateOnly[2]! - 1, +dateOnly[3]!) : Date.parse(value);
   if (!Number.isFinite(ms) || ms < FIRST_SAFE_MS) return value;

@@ -7,11 +7,14 @@ import { InvalidArgumentError } from "./errors";
 /** A two-character register prefix: `SC`, `NI`, `OC`, `SO`, `NC`, `FC`, `IP`, `LP`, … and the older `R0`. */
 const PREFIXED = /^([A-Z]{2}|R0)(\d{1,6})$/;
 const DIGITS = /^\d{1,8}$/;
+/** Already in the 8-character form: most cells, every one of a long column, take this road. */
+const NORMAL = /^(?:\d{8}|[A-Z]{2}\d{6}|R0\d{6})$/;
 
 export type CompanyNumberResult = { ok: true; number: string } | { ok: false; reason: string };
 
 /** Normalises without throwing: for validating many cells at once (a pane's selected range). */
 export function parseCompanyNumber(input: unknown): CompanyNumberResult {
+  if (typeof input === "string" && NORMAL.test(input)) return { ok: true, number: input };
   if (typeof input === "number") {
     if (!Number.isInteger(input) || input <= 0 || input > 99_999_999) {
       return {

@@ -1,4 +1,4 @@
-import { fieldFormula } from "../core/functions/field";
+import { fieldCells } from "../core/functions/field";
 import { runFormula } from "../host/formula-runner";
 
 /**
@@ -17,7 +17,9 @@ export function field(
   if_empty: any,
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<any[][]> {
+  // Cached values come back at once, so a warm recalculation costs no promise per cell; Excel takes
+  // either. The declared type stays the promise: the metadata reader drops a union's matrix shape.
   return runFormula(invocation, (engine, context) =>
-    fieldFormula(engine, company_number, field, if_empty, context),
+    fieldCells(engine, company_number, field, if_empty, context),
   ) as Promise<any[][]>;
 }

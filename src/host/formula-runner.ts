@@ -9,39 +9,75 @@ import type { CallContext, Engine } from "../core/engine";
 import { toUserError, UserError } from "../core/errors";
 import { hostCapabilities } from "./capabilities";
 import { toExcelError, toExcelGrid } from "./excel-values";
-import { getRuntime } from "./runtime";
+import { getRuntime, readyRuntime } from "./runtime";
 
 export type Formula = (engine: Engine, context: CallContext) => Promise<CellGrid> | CellGrid;
 
-function contextOf(
-  invocation: CustomFunctions.Invocation,
-  onWait?: (info: WaitInfo) => void,
-): { context: CallContext; cancel: AbortController } {
-  const cancel = new AbortController();
-  // Excel calls onCanceled for cancelable and streaming functions (the cell was cleared or changed);
-  // on other invocations the assignment is harmless.
-  (invocation as CustomFunctions.CancelableInvocation).onCanceled = () => cancel.abort();
-  const preview = (invocation as { isInValuePreview?: boolean }).isInValuePreview === true;
-  return { context: { address: invocation.address, preview, signal: cancel.signal, onWait }, cancel };
+/**
+ * A cell's call context. The cancel signal is made only when something waits on it: a cell
+ * answered from the cache (every cell of a warm recalculation) never needs one.
+ */
+class InvocationContext implements CallContext {
+  readonly address: string | undefined;
+  readonly preview: boolean;
+  private cancel: AbortController | undefined;
+  private cancelled = false;
+
+  constructor(
+    invocation: CustomFunctions.Invocation,
+    readonly onWait?: (info: WaitInfo) => void,
+  ) {
+    this.address = invocation.address;
+    this.preview = (invocation as { isInValuePreview?: boolean }).isInValuePreview === true;
+    // Excel calls onCanceled for cancelable and streaming functions (the cell was cleared or changed);
+    // on other invocations the assignment is harmless.
+    (invocation as CustomFunctions.CancelableInvocation).onCanceled = () => this.abort();
+  }
+
+  get signal(): AbortSignal {
+    if (!this.cancel) {
+      this.cancel = new AbortController();
+      if (this.cancelled) this.cancel.abort();
+    }
+    return this.cancel.signal;
+  }
+
+  private abort(): void {
+    this.cancelled = true;
+    this.cancel?.abort();
+  }
 }
 
-async function compute(formula: Formula, context: CallContext): Promise<unknown[][]> {
-  let grid: CellGrid;
-  try {
-    const { engine } = await getRuntime();
-    grid = await formula(engine, context);
-  } catch (error) {
-    throw toExcelError(error);
-  }
+function finish(grid: CellGrid): unknown[][] {
   // A lone error is thrown, so Excel shows its message on the cell itself.
   const only = grid.length === 1 && grid[0]!.length === 1 ? grid[0]![0] : undefined;
   if (only instanceof UserError) throw toExcelError(only);
   return toExcelGrid(grid, hostCapabilities());
 }
 
+const rethrow = (error: unknown): never => {
+  throw toExcelError(error);
+};
+
+/** The formula's cells for Excel: at once when the formula answers at once (from the cache), else a promise. */
+function compute(formula: Formula, context: CallContext): unknown[][] | Promise<unknown[][]> {
+  const runtime = readyRuntime();
+  if (!runtime) return getRuntime().then(() => compute(formula, context), rethrow);
+  let grid: CellGrid | Promise<CellGrid>;
+  try {
+    grid = formula(runtime.engine, context);
+  } catch (error) {
+    return rethrow(error);
+  }
+  return grid instanceof Promise ? grid.then(finish, rethrow) : finish(grid);
+}
+
 /** For a cancelable custom function returning a matrix. */
-export function runFormula(invocation: CustomFunctions.Invocation, formula: Formula): Promise<unknown[][]> {
-  return compute(formula, contextOf(invocation).context);
+export function runFormula(
+  invocation: CustomFunctions.Invocation,
+  formula: Formula,
+): unknown[][] | Promise<unknown[][]> {
+  return compute(formula, new InvocationContext(invocation));
 }
 
 /** "3rd in the queue for the classification limit (5 a minute), about 40 s" */
@@ -64,14 +100,16 @@ export function streamFormula(invocation: CustomFunctions.StreamingInvocation<un
   const onWait = (info: WaitInfo) => {
     if (!done && info.estimatedWaitMs > 0) invocation.setResult([[waitMessage(info)]]);
   };
-  compute(formula, contextOf(invocation, onWait).context).then(
-    (value) => {
-      done = true;
-      invocation.setResult(value);
-    },
-    (error: unknown) => {
-      done = true;
-      invocation.setResult(error instanceof CustomFunctions.Error ? error : toExcelError(toUserError(error)));
-    },
-  );
+  Promise.resolve()
+    .then(() => compute(formula, new InvocationContext(invocation, onWait)))
+    .then(
+      (value) => {
+        done = true;
+        invocation.setResult(value);
+      },
+      (error: unknown) => {
+        done = true;
+        invocation.setResult(error instanceof CustomFunctions.Error ? error : toExcelError(toUserError(error)));
+      },
+    );
 }

@@ -22,6 +22,8 @@ const OVERRIDES_KEY = "ukco.settings.serviceUrls";
 const problemListeners = new Set<(message: string) => void>();
 const problems: string[] = [];
 let current: Promise<Runtime> | undefined;
+/** The runtime once built, for answers that need not wait (a cell answered from the cache). */
+let built: Runtime | undefined;
 let engine: Engine | undefined;
 
 /** Problems the pane should show (a damaged workbook store, a failed save, a bad configuration). */
@@ -49,6 +51,7 @@ export async function readServiceOverrides(): Promise<Partial<ServiceUrls>> {
 export async function saveServiceOverrides(overrides: Partial<ServiceUrls>): Promise<void> {
   await officeRuntimeStorage.setItem(OVERRIDES_KEY, JSON.stringify(overrides));
   current = undefined;
+  built = undefined;
 }
 
 async function build(): Promise<Runtime> {
@@ -76,15 +79,28 @@ async function build(): Promise<Runtime> {
 export function provideRuntime(runtime: Runtime): void {
   engine = runtime.engine;
   current = Promise.resolve(runtime);
+  built = runtime;
+}
+
+/** The runtime if it is built, else undefined (then `getRuntime` builds it). */
+export function readyRuntime(): Runtime | undefined {
+  return current ? built : undefined;
 }
 
 export function getRuntime(): Promise<Runtime> {
   if (!current) {
-    current = build();
-    current.catch((error: Error) => {
-      report(error.message);
-      current = undefined;
-    });
+    const building = build();
+    current = building;
+    built = undefined;
+    building.then(
+      (runtime) => {
+        if (current === building) built = runtime;
+      },
+      (error: Error) => {
+        report(error.message);
+        if (current === building) current = undefined;
+      },
+    );
   }
   return current;
 }

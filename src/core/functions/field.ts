@@ -65,6 +65,7 @@ function ifEmptyValue(ifEmpty: unknown): CellScalar {
   return typeof value === "number" || typeof value === "boolean" ? value : String(value);
 }
 
+/** The cells of UKCO.FIELD, as a promise. */
 export async function fieldFormula(
   engine: Engine,
   numbersArg: unknown,
@@ -72,37 +73,89 @@ export async function fieldFormula(
   ifEmptyArg: unknown,
   context: CallContext,
 ): Promise<CellGrid> {
+  return fieldCells(engine, numbersArg, fieldsArg, ifEmptyArg, context);
+}
+
+/** What every row of one FIELD call shares. */
+interface FieldAsk {
+  engine: Engine;
+  context: CallContext;
+  paths: (ResolvedPath | UserError)[];
+  validPaths: ResolvedPath[];
+  ifEmpty: CellScalar;
+}
+
+/** The cells of UKCO.FIELD: at once when every value is cached (a warm recalculation), else a promise. */
+export function fieldCells(
+  engine: Engine,
+  numbersArg: unknown,
+  fieldsArg: unknown,
+  ifEmptyArg: unknown,
+  context: CallContext,
+): CellGrid | Promise<CellGrid> {
   const { numbers, fields, layout } = orient(numbersArg, fieldsArg);
-  const ifEmpty = ifEmptyValue(ifEmptyArg);
   const paths = fields.map(checkField);
   const validPaths = paths.filter((p): p is ResolvedPath => !(p instanceof UserError));
+  const ask: FieldAsk = { engine, context, paths, validPaths, ifEmpty: ifEmptyValue(ifEmptyArg) };
+  // Plain loops and no closures per row: a recalculation runs this once per cell, 10,000 times.
+  const rows: (CellResult[][] | Promise<CellResult[][]>)[] = [];
+  let pending = false;
+  for (const numberCell of numbers) {
+    const row = rowOf(ask, numberCell);
+    if (row instanceof Promise) pending = true;
+    rows.push(row);
+  }
+  return pending
+    ? Promise.all(rows).then((settled) => shapeRows(settled, layout))
+    : shapeRows(rows as CellResult[][][], layout);
+}
 
-  const rows = await Promise.all(
-    numbers.map(async (numberCell): Promise<CellResult[][]> => {
-      if (isBlank(numberCell)) return paths.map(() => [""]);
-      const parsed = parseCompanyNumber(numberCell);
-      if (!parsed.ok) {
-        const badNumber = new InvalidArgumentError(parsed.reason);
-        return paths.map((p) => [p instanceof UserError ? p : badNumber]);
-      }
-      let values: unknown[];
-      try {
-        values = validPaths.length ? await engine.companyValues(parsed.number, validPaths, context) : [];
-      } catch (error) {
-        const failure = toUserError(error);
-        return paths.map((p) => [p instanceof UserError ? p : failure]);
-      }
-      let next = 0;
-      return paths.map((path) => {
-        if (path instanceof UserError) return [path];
-        const value = values[next++];
-        if (value instanceof UserError) return [value];
-        const cells = scalars(value, path);
-        return cells.length === 0 ? [ifEmpty] : cells;
-      });
-    }),
+function rowOf(ask: FieldAsk, numberCell: unknown): CellResult[][] | Promise<CellResult[][]> {
+  const { paths, validPaths } = ask;
+  if (isBlank(numberCell)) return paths.map(() => [""]);
+  const parsed = parseCompanyNumber(numberCell);
+  if (!parsed.ok) {
+    const badNumber = new InvalidArgumentError(parsed.reason);
+    return paths.map((p) => [p instanceof UserError ? p : badNumber]);
+  }
+  if (!validPaths.length) return cellsOf(ask, []);
+  try {
+    const cached = ask.engine.cachedCompanyValues(parsed.number, validPaths, ask.context);
+    if (cached) return cellsOf(ask, cached);
+  } catch (error) {
+    return failedRow(ask, error);
+  }
+  return ask.engine.companyValues(parsed.number, validPaths, ask.context).then(
+    (values) => cellsOf(ask, values),
+    (error: unknown) => failedRow(ask, error),
   );
+}
 
+function failedRow(ask: FieldAsk, error: unknown): CellResult[][] {
+  const failure = toUserError(error);
+  return ask.paths.map((p) => [p instanceof UserError ? p : failure]);
+}
+
+function cellsOf(ask: FieldAsk, values: unknown[]): CellResult[][] {
+  const cells: CellResult[][] = [];
+  let next = 0;
+  for (const path of ask.paths) {
+    if (path instanceof UserError) {
+      cells.push([path]);
+      continue;
+    }
+    const value = values[next++];
+    if (value instanceof UserError) {
+      cells.push([value]);
+      continue;
+    }
+    const scalarCells = scalars(value, path);
+    cells.push(scalarCells.length === 0 ? [ask.ifEmpty] : scalarCells);
+  }
+  return cells;
+}
+
+function shapeRows(rows: CellResult[][][], layout: Orientation["layout"]): CellGrid {
   if (layout === "single") return [rows[0]![0]!];
   const joined = rows.map((row) =>
     row.map((cells) =>

@@ -3,11 +3,12 @@
  * its Excel number format, and how a record's value becomes one cell.
  */
 import { COMPANY_FIELDS, type CompanyFieldInfo } from "../../api/product/fields";
+import type { LazyCompanyItem, RawCompany } from "../../api/product/lazy-company";
 import type { CompanyItem } from "../../api/product/paging";
 import { isInvalidCompany } from "../../api/product/responses";
 import { cellText, isDateCell, toCellScalar, type CellScalar } from "../cell-value";
 import { toUserError } from "../errors";
-import { readPath, resolveFieldPath, type ResolvedPath } from "../field-path";
+import { readCompanyPath, resolveFieldPath, type ResolvedPath } from "../field-path";
 
 /** What one cell of a range write holds. */
 export type SheetValue = string | number | boolean;
@@ -104,8 +105,11 @@ function sheetScalar(value: CellScalar): SheetValue {
   return typeof value === "string" ? asSheetText(value) : value;
 }
 
-export function cellValue(record: unknown, column: ImportColumn): SheetValue {
-  const raw = readPath(record, column.path.steps);
+/** A column's cell for a record; a value the record schema refuses says so in its cell, and only there. */
+export function cellValue(record: RawCompany, column: ImportColumn): SheetValue {
+  const read = readCompanyPath(record, column.path.steps);
+  if (!read.ok) return asSheetText(`⚠ This value could not be read (${read.problem}).`);
+  const raw = read.value;
   if (Array.isArray(raw)) {
     const itemKind = column.path.kind.replace("[]", "") as ResolvedPath["kind"];
     const items = raw
@@ -119,7 +123,7 @@ export function cellValue(record: unknown, column: ImportColumn): SheetValue {
 }
 
 /** One table row; a record that failed validation keeps its place and says why in its first free column. */
-export function recordRow(item: CompanyItem, columns: readonly ImportColumn[]): SheetValue[] {
+export function recordRow(item: CompanyItem | LazyCompanyItem, columns: readonly ImportColumn[]): SheetValue[] {
   if (!isInvalidCompany(item)) return columns.map((column) => cellValue(item, column));
   let told = false;
   return columns.map((column) => {

@@ -63,6 +63,13 @@ describe("import columns", () => {
     );
   });
 
+  test("a value the record schema refuses says so in its own cell; the row's other cells stand", () => {
+    const { columns } = resolveColumns(["CompanyNumber", "CompanyName", "BestEstimateTurnover"]);
+    const row = recordRow({ CompanyNumber: "00000042", CompanyName: "ACME LTD", BestEstimateTurnover: 12.5 }, columns);
+    expect(row.slice(0, 2)).toEqual(["'00000042", "'ACME LTD"]);
+    expect(row[2]).toMatch(/^'⚠ This value could not be read \(BestEstimateTurnover: /);
+  });
+
   test("a record that failed validation keeps its row, with its number and what was wrong", () => {
     const { columns } = resolveColumns(["CompanyNumber", "CompanyName", "BestEstimateTurnover"]);
     const row = recordRow(
