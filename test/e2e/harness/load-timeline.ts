@@ -19,6 +19,9 @@ export interface LoadTimeline {
   registeredMs?: number;
   /** The add-in's scripts in the order requested; the simulated host standing in for office.js is left out. */
   scripts: LoadedScript[];
+  /** The page's deferred scripts run between these two (ms from navigation start). */
+  domInteractiveMs: number;
+  domContentLoadedMs: number;
 }
 
 interface StampWindow {
@@ -60,7 +63,13 @@ export async function readLoadTimeline(page: Page): Promise<LoadTimeline> {
         loadedMs: entry.responseEnd,
       }));
     const registeredMs = (window as unknown as { __ukcoRegisteredMs?: number }).__ukcoRegisteredMs;
-    return { ...(registeredMs === undefined ? {} : { registeredMs }), scripts };
+    const [navigation] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
+    return {
+      ...(registeredMs === undefined ? {} : { registeredMs }),
+      scripts,
+      domInteractiveMs: navigation?.domInteractive ?? NaN,
+      domContentLoadedMs: navigation?.domContentLoadedEventStart ?? NaN,
+    };
   }, officeSimScriptPath());
 }
 
