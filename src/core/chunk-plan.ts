@@ -17,6 +17,12 @@ export interface RequestCost {
 /** Before any request is measured: a slow network and a heavy record. */
 export const INITIAL_COST: RequestCost = { roundTripMs: 150, perKeyMs: 0.5 };
 
+/**
+ * Spare capacity a head start needs: it is one request more than the fewest, so it goes only where
+ * the quota could take a few more and a slot stays free for the burst itself.
+ */
+const HEAD_START_ROOM = { requests: 4, slots: 2 };
+
 /** Requests remembered for the fit. */
 const WINDOW = 16;
 
@@ -38,25 +44,44 @@ export class ChunkPlanner {
     return this.fitted;
   }
 
-  /** Request sizes for `n` keys. */
-  plan(n: number): number[] {
+  /**
+   * Request sizes for `n` keys, of which `sentAhead` requests of this burst already went
+   * (`headStart`): those count towards the at most twice the fewest.
+   */
+  plan(n: number, sentAhead = 0): number[] {
     const fewest = fewestRequests(n, this.maxBatch);
     const room = this.headroom();
     if (!room) return fewest;
     const { roundTripMs, perKeyMs } = this.fitted;
     // Work that costs less than a round trip gains nothing from being cut up.
     if (n * perKeyMs < roundTripMs) return fewest;
-    const extra = Math.min(fewest.length, room.requests - fewest.length, room.slots - fewest.length);
+    const extra = Math.min(fewest.length - sentAhead, room.requests - fewest.length, room.slots - fewest.length);
     if (extra < 1) return fewest;
     const count = fewest.length + extra;
-    // The first request carries what takes about half a round trip to send and read.
-    const first = clamp(Math.round(roundTripMs / (2 * perKeyMs)), 1, Math.ceil(n / count));
+    // Unless a head start already filled the first cells, the first request is a small one.
+    const first = sentAhead > 0 ? 0 : Math.min(this.firstSize(), Math.ceil(n / count));
     const rest = n - first;
-    const others = count - 1;
+    const others = first > 0 ? count - 1 : count;
     if (Math.ceil(rest / others) > this.maxBatch) return fewest;
-    const sizes = [first];
+    const sizes = first > 0 ? [first] : [];
     for (let i = 0; i < others; i++) sizes.push(Math.floor(rest / others) + (i < rest % others ? 1 : 0));
     return sizes.filter((size) => size > 0);
+  }
+
+  /**
+   * Keys to send before a burst is complete, so its first cells fill within about a round trip:
+   * one small request, and only with room for it beside the burst's own (HEAD_START_ROOM).
+   */
+  headStart(): number {
+    const room = this.headroom();
+    if (!room || room.requests < HEAD_START_ROOM.requests || room.slots < HEAD_START_ROOM.slots) return 0;
+    return this.firstSize();
+  }
+
+  /** What takes about half a round trip to send and read: the first cells' request. */
+  private firstSize(): number {
+    const { roundTripMs, perKeyMs } = this.fitted;
+    return clamp(Math.round(roundTripMs / (2 * perKeyMs)), 1, this.maxBatch);
   }
 
   /** One request's size and time, for the fit. */

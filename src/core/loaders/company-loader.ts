@@ -54,7 +54,8 @@ export function createCompanyLoader(
     clock,
     maxBatchSize: MAX_RETURN_COUNT,
     ...timing,
-    plan: (keys) => planner.plan(keys),
+    plan: (keys, sentAhead) => planner.plan(keys, sentAhead),
+    headStart: () => planner.headStart(),
     observe: (keys, ms) => planner.observe(keys, ms),
     timeoutMessage: "The product API did not answer within 5 minutes.",
     // Unreachable in practice: loadMany answers every key (a missing company is a result, not an error).

@@ -59,3 +59,12 @@ test("requests of one size only keep the known round trip and move the per-key c
   expect(planner.cost.roundTripMs).toBe(100);
   expect(planner.cost.perKeyMs).toBeCloseTo(((600 + 600 + 1100) / 3 - 100) / 1000, 3);
 });
+
+test("a head start goes only with room for it, and counts towards twice the fewest", () => {
+  expect(new ChunkPlanner(1000, () => roomy, COST).headStart()).toBe(100);
+  expect(new ChunkPlanner(1000, () => ({ requests: 2, slots: 6 }), COST).headStart()).toBe(0);
+  expect(new ChunkPlanner(1000, () => ({ requests: 200, slots: 1 }), COST).headStart()).toBe(0);
+  expect(new ChunkPlanner(1000, () => undefined, COST).headStart()).toBe(0);
+  // 2,000 keys: 100 went ahead; the other 1,900 go as 3 equal requests, 4 in all (the fewest is 2).
+  expect(new ChunkPlanner(1000, () => roomy, COST).plan(1900, 1)).toEqual([634, 633, 633]);
+});
