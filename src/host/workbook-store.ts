@@ -81,6 +81,8 @@ export const customXmlStore: WorkbookStore = {
       for (let i = 0; i < chunks.length; i++) {
         context.workbook.customXmlParts.add(partXml(chunks[i]!, i, chunks.length, generation));
         await context.sync();
+        // A host may answer a sync without leaving the event loop: give cells their turn between parts.
+        await new Promise((resolve) => setTimeout(resolve, 0));
       }
       for (const part of existing.items) part.delete();
       await context.sync();
