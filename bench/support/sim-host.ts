@@ -132,5 +132,10 @@ export async function openWorkbook(
       return result;
     });
   }
-  return { excel, engine, settled, invoked, close: () => installed.uninstall() };
+  const close = () => {
+    // Or its pending save would land in whichever workbook the simulated host shows next.
+    engine.detachStore();
+    installed.uninstall();
+  };
+  return { excel, engine, settled, invoked, close };
 }

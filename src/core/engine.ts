@@ -142,9 +142,15 @@ export class Engine {
     if (cached) return cached;
     if (context.preview) throw new UnavailableError("preview", PREVIEW);
     if (freshAfter > 0 && this.cache.companyEntry(number, 0)) this.refreshing.add(number);
-    const loaded = await userErrors(this.companies.load(number, context.signal)).finally(() =>
-      this.refreshing.delete(number),
-    );
+    // One await per ask, not three: a cold recalculation has 10,000 of them.
+    let loaded: LoadedCompany;
+    try {
+      loaded = await this.companies.load(number, context.signal);
+    } catch (error) {
+      throw toUserError(error);
+    } finally {
+      this.refreshing.delete(number);
+    }
     if (!this.applied.has(loaded)) {
       this.applied.add(loaded);
       this.cache.putCompany(number, loaded.record, loaded.lackingScopes, loaded.fetchedAt);
@@ -238,6 +244,11 @@ export class Engine {
   async clear(): Promise<void> {
     this.cache.clear();
     await this.persistence?.saveNow();
+  }
+
+  /** Stops saving into the workbook store (the workbook is closed); pending changes are dropped. */
+  detachStore(): void {
+    this.persistence?.stop();
   }
 
   /** Saves the store now rather than after the usual quiet time. */

@@ -10,6 +10,7 @@ import { walkPages, type Page, type PagingOptions } from "../paging";
 import type { CallOptions } from "../http/types";
 import type { ClassifiedCompany } from "./company";
 import type { ProductClient } from "./client";
+import type { LazyListEnvelope } from "./lazy-company";
 import type { CompaniesQuery, Paging, WebsiteBatchRequest, WebsiteRequest } from "./requests";
 import type { InvalidCompany, ListEnvelope, WebsiteEnvelope } from "./responses";
 
@@ -19,7 +20,8 @@ export const DEFAULT_PAGE_SIZE = 100;
 type Fetch<R> = (paging: { returnCount: number; skip: number }, pageIndex: number, options: CallOptions) => Promise<R>;
 /** A page's records; a record that broke the schema is an InvalidCompany in its place. */
 export type CompanyItem = ClassifiedCompany | InvalidCompany;
-type CompanyPages<R> = AsyncGenerator<Page<CompanyItem, R>>;
+/** Pages of a list envelope, each item as the envelope's schema reads it. */
+type CompanyPages<R extends { companies: unknown[] }> = AsyncGenerator<Page<R["companies"][number], R>>;
 
 export interface ReadAheadOptions extends PagingOptions {
   /** The query's total when it was counted: pages that start below it exist. */
@@ -28,7 +30,7 @@ export interface ReadAheadOptions extends PagingOptions {
   inFlight?: number;
 }
 
-function pages<R extends { companies: CompanyItem[] }>(
+function pages<R extends { companies: unknown[] }>(
   fetch: Fetch<R>,
   start: { skip?: number; returnCount?: number },
   options: ReadAheadOptions = {},
@@ -57,7 +59,7 @@ interface Asked<R> extends Window {
 }
 
 /** The walk with up to `inFlight` pages asked for at once, all of them below `total`. */
-async function* readAhead<R extends { companies: CompanyItem[] }>(
+async function* readAhead<R extends { companies: unknown[] }>(
   walk: { pageSize: number; startOffset: number; fetchPage: (w: Window, call: CallOptions) => Promise<R> },
   total: number,
   inFlight: number,
@@ -71,6 +73,8 @@ async function* readAhead<R extends { companies: CompanyItem[] }>(
   const asked: Asked<R>[] = [];
   let next: Window = { limit: 0, offset: walk.startOffset, pageIndex: 0 };
   const ask = () => {
+    // A walk that was stopped asks for nothing more, not even a request that would fail at once.
+    if (stop.signal.aborted) throw new AbortedError("product");
     const window = { ...next, limit: Math.min(walk.pageSize, maxRecords - (next.offset - walk.startOffset)) };
     const response = walk.fetchPage(window, { signal: stop.signal, onWait });
     // Read in order later; a page failing while an earlier one is read must not be an unhandled rejection.
@@ -103,17 +107,34 @@ async function* readAhead<R extends { companies: CompanyItem[] }>(
 }
 
 /** Pages of `POST /v2/companies`. Insights cover the whole matched set, so only the first page asks for them. */
+function listPages<R extends { companies: unknown[] }>(
+  list: (query: CompaniesQuery, call: CallOptions) => Promise<R>,
+  query: CompaniesQuery,
+  options?: ReadAheadOptions,
+): CompanyPages<R> {
+  return pages(
+    (paging, i, call) => list({ ...query, ...paging, insights: i === 0 ? query.insights : undefined }, call),
+    query,
+    options,
+  );
+}
+
+/** Pages of `POST /v2/companies`, each record checked whole. */
 export function pageCompanies(
   client: ProductClient,
   query: CompaniesQuery,
   options?: ReadAheadOptions,
 ): CompanyPages<ListEnvelope> {
-  return pages(
-    (paging, i, call) =>
-      client.listCompanies({ ...query, ...paging, insights: i === 0 ? query.insights : undefined }, call),
-    query,
-    options,
-  );
+  return listPages((q, call) => client.listCompanies(q, call), query, options);
+}
+
+/** Pages of `POST /v2/companies`, each record checked only shallowly (lazy-company.ts): imports read just their columns. */
+export function pageCompanyRecords(
+  client: ProductClient,
+  query: CompaniesQuery,
+  options?: ReadAheadOptions,
+): CompanyPages<LazyListEnvelope> {
+  return listPages((q, call) => client.listCompanyRecords(q, call), query, options);
 }
 
 export function pageWebsiteBatch(

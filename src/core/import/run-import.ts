@@ -5,7 +5,7 @@
  */
 import type { ApiClients } from "../../api/factory";
 import type { ProductClient } from "../../api/product/client";
-import { pageCompanies } from "../../api/product/paging";
+import { pageCompanies, pageCompanyRecords } from "../../api/product/paging";
 import { MAX_RETURN_COUNT, type CompaniesQuery } from "../../api/product/requests";
 import type { ListEnvelope } from "../../api/product/responses";
 import type { CallOptions } from "../../api/http/types";
@@ -83,9 +83,11 @@ export function companyPages(
   columns: readonly ImportColumn[],
   pageSize = IMPORT_PAGE_SIZE,
 ): PreparedTable["pages"] {
-  return ({ signal, onWait }) =>
+  return ({ signal, onWait, inFlight, total }) =>
     (async function* (): AsyncGenerator<RowPage> {
-      for await (const page of pageCompanies(product, request, { pageSize, signal, onWait })) {
+      // Records checked only for their number as they arrive; each row reads just its columns.
+      const options = { pageSize, signal, onWait, inFlight, total };
+      for await (const page of pageCompanyRecords(product, request, options)) {
         yield {
           rows: page.items.map((item) => recordRow(item, columns)),
           invalid: page.items.filter((item) => "invalid" in item).length,

@@ -33,6 +33,10 @@ function productOf(items: ReturnType<typeof company>[]): ProductClient {
       const skip = query.skip ?? 0;
       return { companies: items.slice(skip, skip + (query.returnCount ?? 40)) };
     },
+    // The same operation on the wire; this fake never checks records, so both readings are one.
+    listCompanyRecords(query: CompaniesQuery) {
+      return this.listCompanies(query);
+    },
   } as unknown as ProductClient;
 }
 

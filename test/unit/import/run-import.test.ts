@@ -6,6 +6,7 @@ import { resolveColumns, type SheetValue } from "../../../src/core/import/column
 import { GuessedOperations } from "../../../src/api/guessed";
 import { countMatches, prepareRequest, runImport, type TableSink } from "../../../src/core/import/run-import";
 import { NUMBER_SET_THRESHOLD } from "../../../src/core/import/query";
+import { PAGES_IN_FLIGHT } from "../../../src/core/import/run-table";
 
 type Item = Record<string, unknown>;
 
@@ -37,6 +38,10 @@ function fakeProduct(items: Item[], options: { failAtSkip?: number; insights?: b
           : undefined;
       const companies = query.ReturnCompanyIDsOnly ? page.map((c) => ({ CompanyNumber: c.CompanyNumber })) : page;
       return { companies, insights } as unknown as ListEnvelope;
+    },
+    // The same operation on the wire; this fake never checks records, so both readings are one.
+    listCompanyRecords(query: CompaniesQuery, options: { signal?: AbortSignal } = {}) {
+      return this.listCompanies(query, options);
     },
     async uploadCompanyNumberSet(numbers: readonly string[]) {
       uploads.push([...numbers]);
@@ -121,14 +126,19 @@ describe("an import", () => {
   test("cancelled midway, stops asking, keeps the rows that arrived, and says so in the as-of line", async () => {
     const { product, calls } = fakeProduct(companies(5_000));
     const cancel = new AbortController();
+    let askedBeforeCancel = 0;
     const sink = memorySink((appends) => {
-      if (appends === 2) cancel.abort();
+      if (appends !== 2) return;
+      askedBeforeCancel = calls.length;
+      cancel.abort();
     });
     const outcome = await runImport({ ...base, product, request: {}, sink, total: 5_000, signal: cancel.signal });
     expect(outcome).toMatchObject({ status: "cancelled", rows: 2_000 });
     expect(sink.rows).toHaveLength(2_000);
     expect(sink.finished!.asOf).toMatch(/cancelled after 2,000 of 5,000 companies$/);
-    expect(calls.length).toBeLessThanOrEqual(3);
+    // Nothing is asked after the cancel; before it, at most the pages read ahead of the two written.
+    expect(calls.length).toBe(askedBeforeCancel);
+    expect(calls.length).toBeLessThanOrEqual(2 + PAGES_IN_FLIGHT + 1);
   });
 
   test("stopped by a failure, keeps what arrived and hands the error back", async () => {
