@@ -28,16 +28,12 @@ const company = (i: number, name = `Company ${i} — ${"long description ".repea
 });
 
 function productOf(items: ReturnType<typeof company>[]): ProductClient {
-  return {
-    async listCompanies(query: CompaniesQuery) {
-      const skip = query.skip ?? 0;
-      return { companies: items.slice(skip, skip + (query.returnCount ?? 40)) };
-    },
-    // The same operation on the wire; this fake never checks records, so both readings are one.
-    listCompanyRecords(query: CompaniesQuery) {
-      return this.listCompanies(query);
-    },
-  } as unknown as ProductClient;
+  const listCompanies = async (query: CompaniesQuery) => {
+    const skip = query.skip ?? 0;
+    return { companies: items.slice(skip, skip + (query.returnCount ?? 40)) };
+  };
+  // The same operation on the wire; this fake never checks records, so both readings are one.
+  return { listCompanies, listCompanyRecords: listCompanies } as unknown as ProductClient;
 }
 
 const { columns } = resolveColumns(["CompanyNumber", "CompanyName", "BestEstimateTurnover", "IncorporationDate"]);

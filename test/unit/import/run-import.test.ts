@@ -13,36 +13,35 @@ type Item = Record<string, unknown>;
 function fakeProduct(items: Item[], options: { failAtSkip?: number; insights?: boolean } = {}) {
   const calls: CompaniesQuery[] = [];
   const uploads: string[][] = [];
+  const listCompanies = async (query: CompaniesQuery) => {
+    calls.push(query);
+    const skip = query.skip ?? 0;
+    if (options.failAtSkip !== undefined && skip >= options.failAtSkip) {
+      throw new HttpError("product", {
+        status: 500,
+        method: "POST",
+        url: "/v2/companies",
+        origin: "service",
+      } as never);
+    }
+    const page = items.slice(skip, skip + (query.returnCount ?? 40));
+    const insights =
+      query.insights && options.insights !== false
+        ? {
+            TotalCompanies: items.length,
+            CompaniesByRTIC: [],
+            TurnoverBands: [],
+            EmployeeBands: [],
+            CompaniesByNation: [],
+          }
+        : undefined;
+    const companies = query.ReturnCompanyIDsOnly ? page.map((c) => ({ CompanyNumber: c.CompanyNumber })) : page;
+    return { companies, insights } as unknown as ListEnvelope;
+  };
   const product = {
-    async listCompanies(query: CompaniesQuery) {
-      calls.push(query);
-      const skip = query.skip ?? 0;
-      if (options.failAtSkip !== undefined && skip >= options.failAtSkip) {
-        throw new HttpError("product", {
-          status: 500,
-          method: "POST",
-          url: "/v2/companies",
-          origin: "service",
-        } as never);
-      }
-      const page = items.slice(skip, skip + (query.returnCount ?? 40));
-      const insights =
-        query.insights && options.insights !== false
-          ? {
-              TotalCompanies: items.length,
-              CompaniesByRTIC: [],
-              TurnoverBands: [],
-              EmployeeBands: [],
-              CompaniesByNation: [],
-            }
-          : undefined;
-      const companies = query.ReturnCompanyIDsOnly ? page.map((c) => ({ CompanyNumber: c.CompanyNumber })) : page;
-      return { companies, insights } as unknown as ListEnvelope;
-    },
+    listCompanies,
     // The same operation on the wire; this fake never checks records, so both readings are one.
-    listCompanyRecords(query: CompaniesQuery, options: { signal?: AbortSignal } = {}) {
-      return this.listCompanies(query, options);
-    },
+    listCompanyRecords: listCompanies,
     async uploadCompanyNumberSet(numbers: readonly string[]) {
       uploads.push([...numbers]);
       return { CompanyNumberSetId: "cns_test", Count: numbers.length };
