@@ -11,6 +11,7 @@
  * Needs a build (`npx webpack --mode production`). Run with `npx tsx bench/import.ts`.
  */
 import type { Page } from "playwright-core";
+import { writeFileSync } from "node:fs";
 import { openAddinSession } from "../test/e2e/harness/session";
 
 /** At seed 42 about 94 % of companies are active: this many give a little over 50,000 active ones. */
@@ -135,6 +136,12 @@ async function main(): Promise<void> {
     page.on("requestfailed", settled);
     await session.sim((api) => api.resetSyncStats());
 
+    // UKCO_BENCH_PROFILE=file.cpuprofile: the page's CPU profile of the import, for Chrome's DevTools.
+    const profileFile = process.env.UKCO_BENCH_PROFILE;
+    if (profileFile) {
+      await cdp.send("Profiler.enable");
+      await cdp.send("Profiler.start");
+    }
     const started = performance.now();
     await view.getByRole("button", { name: /^Import .* companies to a new sheet$/ }).click();
     const done = await view
@@ -142,6 +149,10 @@ async function main(): Promise<void> {
       .getByText(/^Imported/)
       .innerText({ timeout: 600_000 });
     const wallMs = performance.now() - started;
+    if (profileFile) {
+      const { profile } = (await cdp.send("Profiler.stop")) as { profile: unknown };
+      writeFileSync(profileFile, JSON.stringify(profile));
+    }
     peakHeap = Math.max(peakHeap, await heap());
     const addinPeak = peakHeap;
     page.removeAllListeners("request");
