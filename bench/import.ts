@@ -65,6 +65,8 @@ function barePeer(page: Page, sent: SentPage[], concurrency: number): Promise<{ 
   );
 }
 
+const GRID = process.env.UKCO_BENCH_GRID === "drawn" ? "drawn" : "minimised";
+
 async function main(): Promise<void> {
   const session = await openAddinSession({
     sandbox: {
@@ -75,6 +77,9 @@ async function main(): Promise<void> {
       faults: { latencyMs: LATENCY_MS },
     },
     timeoutMs: 60_000,
+    // The simulated Excel draws its grid in the page's own thread, which Excel does in its own
+    // process: minimised, so the page's time is the add-in's (UKCO_BENCH_GRID=drawn to draw it).
+    simConfig: { grid: GRID },
   });
   const { page } = session;
   try {
@@ -173,7 +178,7 @@ async function main(): Promise<void> {
     const writes = recent.filter((s) => s.requestBytes > 20_000);
 
     console.log(
-      `import benchmark: sandbox of ${COMPANIES.toLocaleString("en-GB")} companies (product rate limit off, ${LATENCY_MS} ms added to each request, record cache warmed in ${(warmMs / 1000).toFixed(1)} s before), filter CompanyStatus = ${STATUS}`,
+      `import benchmark (the simulated Excel's grid ${GRID}): sandbox of ${COMPANIES.toLocaleString("en-GB")} companies (product rate limit off, ${LATENCY_MS} ms added to each request, record cache warmed in ${(warmMs / 1000).toFixed(1)} s before), filter CompanyStatus = ${STATUS}`,
     );
     console.log(`  pane says              ${done}`);
     console.log(
@@ -197,6 +202,16 @@ async function main(): Promise<void> {
     console.log(`    peak page JS heap    ${mb(addinPeak).padEnd(12)} ${mb(peerPeak)}`);
     console.log(
       `    overhead             ${(wallMs / peer.ms).toFixed(2)}× the bare peer's wall time (target 1.15× or less)`,
+    );
+    // The simulated Excel applies the writes and draws its window in the page's own thread; Excel
+    // does both in its own process.
+    const excelMs = stats.hostMs + stats.drawMs;
+    const addinMs = wallMs - excelMs;
+    console.log(
+      `    of which Excel       ${(excelMs / 1000).toFixed(1)} s (simulated, in the page's thread: ${(stats.hostMs / 1000).toFixed(1)} s applying writes, ${(stats.drawMs / 1000).toFixed(1)} s drawing its grid)`,
+    );
+    console.log(
+      `    without Excel's      ${(addinMs / 1000).toFixed(1)} s, ${rate(rows, addinMs)} rows/s, ${(addinMs / peer.ms).toFixed(2)}× the bare peer`,
     );
     console.log(`  Excel syncs            ${stats.syncs} in all, ${writes.length} of them row writes (over 20 KB)`);
     console.log(

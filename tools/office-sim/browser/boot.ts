@@ -68,7 +68,7 @@ function boot(): void {
       problems.push((error as Error).message);
       console.error("office-sim:", error);
     }
-    if (config.ui !== false) mountUi(app, shell, runner, manifest, problems);
+    if (config.ui !== false) mountUi(app, shell, runner, manifest, problems, config.grid !== "minimised");
     markReady();
   };
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", () => void start());

@@ -8,6 +8,8 @@ export interface OfficeSimConfig {
   pane?: "shown" | "hidden";
   /** false leaves the page as it is: no simulated Excel window around it. */
   ui?: boolean;
+  /** "minimised": the window is there but its grid is not drawn, as Excel minimised (benchmarks of the add-in's own time). */
+  grid?: "drawn" | "minimised";
   /** The functions' namespace; default: the manifest's, else UKCO. */
   namespace?: string;
   /** Requirement sets to report (null removes one), e.g. { ExcelApi: "1.9" } for an older host. */

@@ -83,6 +83,7 @@ export class RequestContext {
     }
     let responseBytes = 0;
     let current = "";
+    const applying = performance.now();
     try {
       this.app.batch(() => {
         for (const op of operations) {
@@ -94,7 +95,8 @@ export class RequestContext {
       this.app.syncStats.record({ requestBytes, responseBytes, operations: operations.length, failed: current });
       throw asOfficeError(error, current);
     }
-    this.app.syncStats.record({ requestBytes, responseBytes, operations: operations.length });
+    const hostMs = performance.now() - applying;
+    this.app.syncStats.record({ requestBytes, responseBytes, operations: operations.length, hostMs });
     // INFERRED: a response over the limit fails the sync after Excel applied its writes.
     if (responseBytes > limit) throw officeErrors.responseTooLarge(responseBytes, limit);
     return passThroughValue as T;

@@ -18,6 +18,8 @@ export function mountUi(
   runner: CommandRunner,
   manifest: ManifestInfo | undefined,
   problems: string[],
+  /** false: the grid is not drawn (Excel minimised). */
+  drawGrid = true,
 ): void {
   injectStyles();
   const layout = buildLayout(manifest?.tabLabel || "Add-in", shell);
@@ -30,9 +32,11 @@ export function mountUi(
     if (frame) return;
     frame = requestAnimationFrame(() => {
       frame = 0;
-      grid.render();
+      const drawing = performance.now();
+      if (drawGrid) grid.render();
       bar.refresh(grid.selectionText());
       renderStatus(app, layout.status);
+      app.syncStats.drawMs += performance.now() - drawing;
     });
   };
   app.workbook.events.on((event) => {
