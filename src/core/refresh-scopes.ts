@@ -2,15 +2,26 @@
  * Values change only when the user refreshes. A refresh (workbook, sheet, selection or table)
  * records a scope and the moment it was asked for; when a cell inside a scope recalculates, any
  * cached value fetched before that moment is fetched again. Cells outside keep their values, so
- * refreshing one sheet never changes numbers on another.
+ * refreshing one sheet never changes numbers on another. "Older than" applies to every cell but
+ * with an earlier moment, its cutoff: values fetched since then keep answering from the cache.
  */
 import { parseAddress, rangeContains, type RangeRef } from "./address";
 
 export type RefreshScope =
-  { kind: "workbook" } | { kind: "sheet"; sheet: string } | { kind: "ranges"; addresses: readonly string[] };
+  | { kind: "workbook" }
+  | { kind: "sheet"; sheet: string }
+  | { kind: "ranges"; addresses: readonly string[] }
+  /** Every value fetched before `cutoff` (a time in ms), wherever its cell is. */
+  | { kind: "olderThan"; cutoff: number };
 
 interface RecordedScope {
+  /** Values fetched before this are fetched again. */
   since: number;
+  /**
+   * When the refresh was asked for; the lifetime counts from here. An "older than" scope's
+   * `since` lies days back, so pruning by it would drop the scope before any cell recalculated.
+   */
+  recordedAt: number;
   covers(cell: RangeRef | undefined): boolean;
 }
 
@@ -23,9 +34,12 @@ export class RefreshScopes {
   constructor(private readonly now: () => number) {}
 
   record(scope: RefreshScope): void {
-    const since = this.now();
-    this.prune(since);
-    this.scopes.push({ since, covers: coverage(scope) });
+    const recordedAt = this.now();
+    this.prune(recordedAt);
+    // A cutoff after the refresh would make every value fetched by it stale again until the scope
+    // expires, so each recalculation in that time would fetch once more.
+    const since = scope.kind === "olderThan" ? Math.min(scope.cutoff, recordedAt) : recordedAt;
+    this.scopes.push({ since, recordedAt, covers: coverage(scope) });
   }
 
   /** The latest refresh time that applies to the cell at `address` (0 when none). */
@@ -39,13 +53,14 @@ export class RefreshScopes {
   }
 
   private prune(now: number): void {
-    this.scopes = this.scopes.filter((scope) => now - scope.since < REFRESH_SCOPE_LIFETIME_MS);
+    this.scopes = this.scopes.filter((scope) => now - scope.recordedAt < REFRESH_SCOPE_LIFETIME_MS);
   }
 }
 
 function coverage(scope: RefreshScope): (cell: RangeRef | undefined) => boolean {
   switch (scope.kind) {
     case "workbook":
+    case "olderThan":
       return () => true;
     case "sheet": {
       const sheet = scope.sheet.toLowerCase();

@@ -5,6 +5,7 @@
  * sheet or a selection, re-entering just those formulas. Never called from inside a calculation.
  */
 import type { Engine } from "../core/engine";
+import { countFetchedBefore } from "../core/store-age";
 import { recalculateWorkbook } from "./recalculate";
 
 const UKCO_FORMULA = /^=.*\bUKCO\./i;
@@ -12,6 +13,18 @@ const UKCO_FORMULA = /^=.*\bUKCO\./i;
 export async function refreshWorkbook(engine: Engine): Promise<void> {
   engine.refresh({ kind: "workbook" });
   await recalculateWorkbook();
+}
+
+/**
+ * Refreshes the values fetched before `cutoff`, wherever they are: every UKCO formula runs again,
+ * and those whose values are newer answer from the store without a request. Returns how many
+ * stored companies were older, as it stood when the refresh was asked for.
+ */
+export async function refreshOlderThan(engine: Engine, cutoff: number): Promise<number> {
+  const older = countFetchedBefore(engine.cache.fetchTimes().companies, cutoff);
+  engine.refresh({ kind: "olderThan", cutoff });
+  await recalculateWorkbook();
+  return older;
 }
 
 /** Re-enters the UKCO formulas of `range` (only them: constants and spilled cells stay as they are). */

@@ -39,6 +39,12 @@ export interface CacheStats {
   oldestFetchedAt: number | undefined;
 }
 
+/** When each thing held was fetched: companies apart, other answers by store name. */
+export interface FetchTimes {
+  companies: number[];
+  answers: Record<string, number[]>;
+}
+
 /** Full records kept in memory; beyond this, only the read field values are kept. */
 export const DEFAULT_MAX_FULL_RECORDS = 2000;
 
@@ -161,6 +167,15 @@ export class WorkbookCache {
     this.answers = new Map(
       Object.keys(this.shapes).map((store) => [store, new Map(Object.entries(contents.answers[store] ?? {}))]),
     );
+  }
+
+  fetchTimes(): FetchTimes {
+    return {
+      companies: Array.from(this.companies.values(), (entry) => entry.t),
+      answers: Object.fromEntries(
+        [...this.answers].map(([store, kind]) => [store, Array.from(kind.values(), (e) => e.t)]),
+      ),
+    };
   }
 
   stats(serialise: (contents: StoreContents) => string): CacheStats {

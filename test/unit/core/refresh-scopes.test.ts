@@ -1,5 +1,5 @@
 import { parseAddress } from "../../../src/core/address";
-import { RefreshScopes } from "../../../src/core/refresh-scopes";
+import { REFRESH_SCOPE_LIFETIME_MS, RefreshScopes } from "../../../src/core/refresh-scopes";
 
 describe("addresses", () => {
   test.each([
@@ -44,5 +44,57 @@ describe("refresh scopes", () => {
     now = 31 * 60_000;
     scopes.record({ kind: "sheet", sheet: "Other" });
     expect(scopes.freshAfter("Sheet1!A1")).toBe(0);
+  });
+});
+
+describe("refreshing values older than a cutoff", () => {
+  const DAY = 86_400_000;
+  const NOW = 100 * DAY;
+  const LIFETIME = REFRESH_SCOPE_LIFETIME_MS;
+
+  // Each case records one "older than" scope at NOW, then asks at `askedAt` for a cell.
+  test.each([
+    ["values before the cutoff are stale, wherever the cell", NOW - 30 * DAY, NOW, "Sheet1!B2", NOW - 30 * DAY],
+    ["it covers a cell with no address too", NOW - 30 * DAY, NOW, undefined, NOW - 30 * DAY],
+    ["a cutoff of now is a whole-workbook refresh", NOW, NOW, "Other!Z9", NOW],
+    ["a cutoff after the refresh counts as the refresh's moment", NOW + DAY, NOW, "Sheet1!A1", NOW],
+    [
+      "it lasts its lifetime counted from when it was recorded",
+      NOW - 30 * DAY,
+      NOW + LIFETIME - 1,
+      "A!A1",
+      NOW - 30 * DAY,
+    ],
+  ])("%s", (_, cutoff, askedAt, address, expected) => {
+    let now = NOW;
+    const scopes = new RefreshScopes(() => now);
+    scopes.record({ kind: "olderThan", cutoff });
+    now = askedAt;
+    expect(scopes.freshAfter(address)).toBe(expected);
+  });
+
+  test.each([
+    ["expires a lifetime after it was recorded, not after its cutoff", LIFETIME, 0],
+    ["is still in force a moment before that", LIFETIME - 1, NOW - 30 * DAY],
+  ])("%s", (_, later, expected) => {
+    let now = NOW;
+    const scopes = new RefreshScopes(() => now);
+    scopes.record({ kind: "olderThan", cutoff: NOW - 30 * DAY });
+    now = NOW + later;
+    // Scopes are pruned when the next one is recorded.
+    scopes.record({ kind: "sheet", sheet: "Elsewhere" });
+    expect(scopes.freshAfter("Sheet1!A1")).toBe(expected);
+  });
+
+  test.each([
+    ["a later selection refresh wins inside the selection", "Sheet1!B2", NOW + 1000],
+    ["the cutoff still holds outside it", "Sheet1!C9", NOW - 30 * DAY],
+  ])("%s", (_, address, expected) => {
+    let now = NOW;
+    const scopes = new RefreshScopes(() => now);
+    scopes.record({ kind: "olderThan", cutoff: NOW - 30 * DAY });
+    now = NOW + 1000;
+    scopes.record({ kind: "ranges", addresses: ["Sheet1!B2:B5"] });
+    expect(scopes.freshAfter(address)).toBe(expected);
   });
 });
