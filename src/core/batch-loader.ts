@@ -113,6 +113,11 @@ export class BatchLoader<V> {
     return this.queue.length;
   }
 
+  /** Whether `key` is queued or being fetched: a `load` of it now joins that ask and sends nothing more. */
+  isLoading(key: string): boolean {
+    return this.entries.has(key);
+  }
+
   load(key: string, signal?: AbortSignal, onProgress?: (progress: unknown) => void): Promise<V> {
     this.stats.asks += 1;
     return new Promise<V>((resolve, reject) => {

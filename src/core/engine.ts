@@ -160,6 +160,32 @@ export class Engine {
     return values;
   }
 
+  /**
+   * When the stored record of a company was fetched (epoch ms), or undefined when nothing is stored.
+   * It never sends a request, but a load of the company in flight (a FIELD cell of the same
+   * recalculation) is waited for, so after a refresh it gives the new time, not the old one.
+   */
+  async companyFetchedAt(number: string, context: CallContext = {}): Promise<number | undefined> {
+    if (!this.isReady) await this.ready;
+    // Excel calls a recalculation's cells in no set order: when this cell comes before the FIELD
+    // cells that fetch the company, one turn of the event loop lets them ask first.
+    if (!this.companies.isLoading(number) && !this.cache.companyEntry(number, this.scopes.freshAfter(context.address)))
+      await this.options.clock.sleep(0);
+    if (this.companies.isLoading(number)) {
+      try {
+        const loaded = await this.companies.load(number, context.signal);
+        if (!this.applied.has(loaded)) {
+          this.applied.add(loaded);
+          this.cache.putCompany(number, loaded.record, loaded.lackingScopes, loaded.fetchedAt);
+        }
+      } catch (error) {
+        // A failed refresh leaves the stored record in place, and that is what the time describes.
+        if (!this.cache.companyEntry(number, 0)) throw toUserError(error);
+      }
+    }
+    return this.cache.companyEntry(number, 0)?.t;
+  }
+
   private lookup(number: string, paths: readonly ResolvedPath[], freshAfter: number): unknown[] | undefined {
     const values: unknown[] = [];
     for (const path of paths) {

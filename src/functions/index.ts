@@ -9,3 +9,4 @@ import "./company";
 import "./group";
 import "./website";
 import "./market";
+import "./asof";

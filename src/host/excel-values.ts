@@ -1,7 +1,7 @@
 /**
  * Core cell values → what a custom function returns to Excel. The one place UserErrors become
- * CustomFunctions.Error (#VALUE! or #N/A with the message), dates become formatted numbers (or
- * ISO text where the host has no data types), and company cards become entity values.
+ * CustomFunctions.Error (#VALUE! or #N/A with the message), dates become numbers carrying a date
+ * format (or ISO text where the host has no data types), and company cards become entity values.
  */
 import { cellMessage } from "./cell-words";
 import { isDateCell, isEntityCell, type CellGrid, type CellResult, type CellScalar } from "../core/cell-value";
@@ -10,6 +10,8 @@ import { toUserError, UserError } from "../core/errors";
 export interface HostCapabilities {
   /** Entity and formatted-number values (ExcelApi 1.16). */
   dataTypes: boolean;
+  /** A Double value carries its own number format (ExcelApi 1.19), which deprecates FormattedNumber. */
+  doubleFormats?: boolean;
 }
 
 /** Excel shows at most this much of an error message; longer ones are cut with an ellipsis. */
@@ -27,13 +29,19 @@ export function toExcelError(error: unknown): CustomFunctions.Error {
 function scalarValue(value: CellScalar, capabilities: HostCapabilities): unknown {
   if (!isDateCell(value)) return value;
   if (!capabilities.dataTypes) return value.iso;
+  // "As of ExcelApi 1.19, use DoubleCellValue instead" of FormattedNumber, whose numberFormat is
+  // "applied to the value and not to the cell" (learn.microsoft.com/javascript/api/excel/excel.formattednumbercellvalue;
+  // DoubleCellValue.numberFormat: ExcelApi 1.19, excel.doublecellvalue).
+  if (capabilities.doubleFormats)
+    return { type: "Double", basicValue: value.serial, numberFormat: value.numberFormat } as Excel.DoubleCellValue;
   return { type: "FormattedNumber", basicValue: value.serial, numberFormat: value.numberFormat };
 }
 
 function propertyValue(value: CellScalar, capabilities: HostCapabilities): Excel.EntityPropertyType {
   if (typeof value === "number") return { type: "Double", basicValue: value } as Excel.DoubleCellValue;
   if (typeof value === "boolean") return { type: "Boolean", basicValue: value } as Excel.BooleanCellValue;
-  if (isDateCell(value)) return scalarValue(value, capabilities) as Excel.FormattedNumberCellValue;
+  if (isDateCell(value))
+    return scalarValue(value, capabilities) as Excel.FormattedNumberCellValue | Excel.DoubleCellValue;
   return { type: "String", basicValue: value } as Excel.StringCellValue;
 }
 

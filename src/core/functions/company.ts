@@ -6,6 +6,7 @@ import type { CallContext, Engine } from "../engine";
 import { UserError } from "../errors";
 import { resolveFieldPath } from "../field-path";
 import { asScalar, isBlank } from "./arguments";
+import { fetchedAtCell } from "./asof";
 import { LIST_SEPARATOR } from "./field";
 
 /** The fields on the card, in order. Change this list to change the card. */
@@ -28,6 +29,9 @@ export const CARD_FIELDS = [
 
 const CARD_PATHS = CARD_FIELDS.map((name) => resolveFieldPath(name));
 
+/** The card's last property: when its fields were fetched. */
+export const FETCHED_PROPERTY = "Fetched";
+
 export async function companyFormula(engine: Engine, numberArg: unknown, context: CallContext): Promise<CellGrid> {
   const value = asScalar(numberArg, "company number");
   if (isBlank(value)) return [[""]];
@@ -46,6 +50,9 @@ export async function companyFormula(engine: Engine, numberArg: unknown, context
       : toCellScalar(raw, path.kind);
     if (scalar !== undefined && scalar !== "") properties.push([path.text, scalar]);
   });
+  // The card is a snapshot like every other answer; it says when, as UKCO.ASOF does.
+  const fetchedAt = engine.cache.companyEntry(number, 0)?.t;
+  if (fetchedAt !== undefined) properties.push([FETCHED_PROPERTY, fetchedAtCell(fetchedAt)]);
   const name = properties.find(([key]) => key === "CompanyName")?.[1];
   const entity: EntityCell = { kind: "entity", text: typeof name === "string" ? name : number, properties };
   return [[entity]];
