@@ -16,7 +16,19 @@ export const LIST_SEPARATOR = "; ";
 
 type Orientation = { numbers: unknown[]; fields: unknown[]; layout: "single" | "table" | "row" | "column" };
 
+/** The one value of a 1×1 argument (Excel passes a single cell as [[value]]), else undefined. */
+function single(arg: unknown): { value: unknown } | undefined {
+  if (!Array.isArray(arg)) return { value: arg };
+  const row: unknown = arg.length === 1 ? arg[0] : undefined;
+  if (!Array.isArray(row)) return arg.length === 1 ? { value: row } : undefined;
+  return row.length === 1 ? { value: row[0] } : undefined;
+}
+
 function orient(numbersArg: unknown, fieldsArg: unknown): Orientation {
+  // The common case first, without building grids: one cell's formula, as 10,000 cells of a column have.
+  const oneNumber = single(numbersArg);
+  const oneField = oneNumber && single(fieldsArg);
+  if (oneNumber && oneField) return { numbers: [oneNumber.value], fields: [oneField.value], layout: "single" };
   const numbers = asGrid(numbersArg);
   const fields = asGrid(fieldsArg);
   const numbersIsColumn = numbers.every((row) => row.length === 1);
