@@ -6,7 +6,13 @@
 import { errorValue, type CellValue, type ErrorValue } from "../model/cell-values";
 import { CustomFunctionsError } from "./custom-functions";
 
-export type CalcResult = { kind: "value"; value: CellValue } | { kind: "array"; rows: CellValue[][] };
+/**
+ * `numberFormat`/`numberFormats`: the format a FormattedNumber or a Double (ExcelApi 1.19) value
+ * carries; Excel applies it "to the value and not to the cell" (Excel.FormattedNumberCellValue docs).
+ */
+export type CalcResult =
+  | { kind: "value"; value: CellValue; numberFormat?: string }
+  | { kind: "array"; rows: CellValue[][]; numberFormats?: (string | undefined)[][] };
 
 export interface Normalised {
   result: CalcResult;
@@ -36,6 +42,7 @@ export function errorFromThrown(thrown: unknown): Normalised {
 
 interface ScalarOutcome {
   value: CellValue;
+  numberFormat?: string;
   diagnostic?: string;
 }
 
@@ -54,8 +61,13 @@ function scalar(raw: unknown, allowEntities: boolean): ScalarOutcome {
         };
       return { value: { kind: "entity", text: String(object.text ?? ""), entity: object } };
     }
-    if (typeof object.type === "string" && BASIC_TYPES.has(object.type))
-      return scalar(object.basicValue, allowEntities);
+    if (typeof object.type === "string" && BASIC_TYPES.has(object.type)) {
+      const outcome = scalar(object.basicValue, allowEntities);
+      const format = object.numberFormat;
+      return typeof format === "string" && format && typeof outcome.value === "number"
+        ? { ...outcome, numberFormat: format }
+        : outcome;
+    }
   }
   return {
     value: errorValue("#VALUE!"),
@@ -65,8 +77,11 @@ function scalar(raw: unknown, allowEntities: boolean): ScalarOutcome {
 
 export function normaliseResult(raw: unknown, allowEntities: boolean): Normalised {
   if (!Array.isArray(raw)) {
-    const { value, diagnostic } = scalar(raw, allowEntities);
-    return { result: { kind: "value", value }, ...(diagnostic ? { diagnostic } : {}) };
+    const { value, numberFormat, diagnostic } = scalar(raw, allowEntities);
+    return {
+      result: { kind: "value", value, ...(numberFormat ? { numberFormat } : {}) },
+      ...(diagnostic ? { diagnostic } : {}),
+    };
   }
   if (raw.length === 0 || raw.every((row) => Array.isArray(row) && row.length === 0)) {
     return {
@@ -90,14 +105,22 @@ export function normaliseResult(raw: unknown, allowEntities: boolean): Normalise
     };
   }
   let diagnostic: string | undefined;
-  const values = rows.map((row) =>
-    row.map((item) => {
+  let formatted = false;
+  const formats: (string | undefined)[][] = [];
+  const values = rows.map((row) => {
+    const rowFormats: (string | undefined)[] = [];
+    formats.push(rowFormats);
+    return row.map((item) => {
       const outcome = scalar(item, allowEntities);
       diagnostic ??= outcome.diagnostic;
+      rowFormats.push(outcome.numberFormat);
+      formatted ||= outcome.numberFormat !== undefined;
       return outcome.value;
-    }),
-  );
-  const result: CalcResult =
-    values.length === 1 && width === 1 ? { kind: "value", value: values[0]![0]! } : { kind: "array", rows: values };
+    });
+  });
+  const single = values.length === 1 && width === 1;
+  const result: CalcResult = single
+    ? { kind: "value", value: values[0]![0]!, ...(formats[0]![0] ? { numberFormat: formats[0]![0] } : {}) }
+    : { kind: "array", rows: values, ...(formatted ? { numberFormats: formats } : {}) };
   return diagnostic ? { result, diagnostic } : { result };
 }

@@ -34,6 +34,7 @@ export function clearSpill(state: SpillState, sheet: Sheet): void {
       if (cell?.spillParent !== state.id) continue;
       cell.value = null;
       cell.spillParent = undefined;
+      cell.valueFormat = undefined;
       sheet.compact(r, c);
     }
   }
@@ -53,8 +54,10 @@ function blockReason(state: SpillState, region: RangeRef, host: SpillHost): stri
   return undefined;
 }
 
-function setAnchor(state: SpillState, sheet: Sheet, value: CellValue): void {
-  sheet.ensure(state.row, state.col).value = value;
+function setAnchor(state: SpillState, sheet: Sheet, value: CellValue, valueFormat?: string): void {
+  const cell = sheet.ensure(state.row, state.col);
+  cell.value = value;
+  cell.valueFormat = valueFormat;
 }
 
 /** Writes the result; returns the regions whose values may have changed. */
@@ -64,7 +67,7 @@ export function layOut(state: SpillState, result: CalcResult, host: SpillHost): 
   state.blocked = undefined;
   if (result.kind === "value") {
     clearSpill(state, host.sheet);
-    setAnchor(state, host.sheet, result.value);
+    setAnchor(state, host.sheet, result.value, result.numberFormat);
     return changed;
   }
   const rows = result.rows;
@@ -85,6 +88,7 @@ export function layOut(state: SpillState, result: CalcResult, host: SpillHost): 
     row.forEach((value, j) => {
       const cell = host.sheet.ensure(region.r0 + i, region.c0 + j);
       cell.value = value;
+      cell.valueFormat = result.numberFormats?.[i]?.[j];
       if (i !== 0 || j !== 0) cell.spillParent = state.id;
     }),
   );

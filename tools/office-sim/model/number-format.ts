@@ -32,11 +32,17 @@ function decimalsOf(format: string): number {
 function formatDate(serial: number, format: string): string {
   const d = serialToDate(serial);
   const pad = (n: number) => String(n).padStart(2, "0");
-  return format
-    .toLowerCase()
-    .replace("yyyy", String(d.getUTCFullYear()))
-    .replace("mm", pad(d.getUTCMonth() + 1))
-    .replace("dd", pad(d.getUTCDate()));
+  return (
+    format
+      .toLowerCase()
+      // Before the date parts: "mm" after "hh:" is minutes, not the month.
+      .replace(/hh:mm(:ss)?/, (_all, seconds?: string) =>
+        [d.getUTCHours(), d.getUTCMinutes(), ...(seconds ? [d.getUTCSeconds()] : [])].map(pad).join(":"),
+      )
+      .replace("yyyy", String(d.getUTCFullYear()))
+      .replace("mm", pad(d.getUTCMonth() + 1))
+      .replace("dd", pad(d.getUTCDate()))
+  );
 }
 
 function formatNumber(n: number, format: string): string {

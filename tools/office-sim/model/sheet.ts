@@ -17,6 +17,8 @@ export interface Cell {
   /** The formula text, for cells that hold one (a spill's anchor holds it; the other spilled cells do not). */
   formula?: string;
   numberFormat?: string;
+  /** The number format the formula's result value carries (a FormattedNumber, or a Double from ExcelApi 1.19). */
+  valueFormat?: string;
   format?: CellFormat;
   /** Id of the formula whose array result spilled into this cell. */
   spillParent?: number;
@@ -75,7 +77,12 @@ export class Sheet {
   }
 
   numberFormatAt(row: number, col: number): string {
-    return this.get(row, col)?.numberFormat ?? this.columnNumberFormats.get(col) ?? "General";
+    const cell = this.get(row, col);
+    const own = cell?.numberFormat ?? this.columnNumberFormats.get(col) ?? "General";
+    // INFERRED: a value's own format shows where the cell's format is General, and only while a
+    // formula (or its spill) puts that value there; Range.numberFormat reports it too.
+    const fromFormula = cell?.formula !== undefined || cell?.spillParent !== undefined;
+    return own === "General" && fromFormula && cell?.valueFormat ? cell.valueFormat : own;
   }
 
   formatAt(row: number, col: number): CellFormat {
