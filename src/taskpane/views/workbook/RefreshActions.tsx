@@ -1,14 +1,19 @@
-/** Refresh the UKCO formulas of the workbook, the active sheet or the selection; Convert the selection to values. */
+/**
+ * Refresh the UKCO formulas of the workbook, the active sheet or the selection, or the values
+ * older than some days; Convert the selection to values.
+ */
 import { Button, Text } from "@fluentui/react-components";
 import { convertSelectionToValues } from "../../../host/convert-to-values";
 import { refreshSelection, refreshSheet, refreshWorkbook } from "../../../host/refresh";
 import { ActionOutcome } from "../../components/ActionOutcome";
 import { useAction } from "../../hooks/useAction";
 import { useRuntime } from "../../runtime-context";
+import { RefreshOlder } from "./RefreshOlder";
+import type { StoreAge } from "./useStoreAge";
 
 const formulas = (n: number) => `${n.toLocaleString("en-GB")} UKCO formula${n === 1 ? "" : "s"}`;
 
-export function RefreshActions() {
+export function RefreshActions({ age }: { age: StoreAge }) {
   const { engine } = useRuntime();
   const [state, run] = useAction();
   const busy = state.status === "running";
@@ -39,6 +44,7 @@ export function RefreshActions() {
           Refresh selection
         </Button>
       </div>
+      <RefreshOlder age={age} />
       <Text size={200}>
         Convert to values replaces the UKCO formulas in the selection (and what they spill) with their current values,
         for people who do not have the add-in.

@@ -1,22 +1,16 @@
 /** What the workbook's own store holds (engine.stats()), re-read every few seconds while the view is shown. */
 import { Text } from "@fluentui/react-components";
-import { useEffect, useState } from "react";
-import type { EngineStats } from "../../../core/engine";
+import { useCallback } from "react";
 import { formatWhen } from "../../../core/import/table-layout";
 import { useRuntime } from "../../runtime-context";
-
-/** INFERRED (ours): how often the figures are re-read while shown. */
-const REFRESH_MS = 3_000;
+import { usePolled } from "./usePolled";
 
 export function StoreStats({ active }: { active: boolean }) {
   const { engine } = useRuntime();
-  const [stats, setStats] = useState<EngineStats>(() => engine.stats());
-  useEffect(() => {
-    if (!active) return;
-    setStats(engine.stats());
-    const timer = setInterval(() => setStats(engine.stats()), REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [engine, active]);
+  const stats = usePolled(
+    useCallback(() => engine.stats(), [engine]),
+    active,
+  );
   const rows: [string, string][] = [
     ["Companies", stats.companies.toLocaleString("en-GB")],
     ["Matches", stats.matches.toLocaleString("en-GB")],

@@ -1,21 +1,25 @@
-/** Workbook data: what the workbook's store holds, refresh actions, imported tables, Convert to values, Clear. */
+/** Workbook data: what the workbook's store holds and how old it is, refresh actions, imported tables, Convert to values, Clear. */
 import { Divider, makeStyles, tokens } from "@fluentui/react-components";
 import { RateLimitNotice } from "../../components/RateLimitNotice";
 import type { PaneView, ViewProps } from "../registry";
 import { ClearStore } from "./ClearStore";
 import { ImportedTables } from "./ImportedTables";
 import { RefreshActions } from "./RefreshActions";
+import { StoreAgeChart } from "./StoreAgeChart";
 import { StoreStats } from "./StoreStats";
+import { useStoreAge } from "./useStoreAge";
 
 const useStyles = makeStyles({ stack: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM } });
 
 function WorkbookData({ active }: ViewProps) {
   const styles = useStyles();
+  const age = useStoreAge(active);
   return (
     <div className={styles.stack}>
       <RateLimitNotice service="product" />
       <StoreStats active={active} />
-      <RefreshActions />
+      <StoreAgeChart age={age} />
+      <RefreshActions age={age} />
       <Divider />
       <ImportedTables active={active} />
       <Divider />
