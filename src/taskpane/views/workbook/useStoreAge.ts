@@ -96,7 +96,8 @@ export function useRefreshOlder(age: StoreAge): RefreshOlder {
   const older =
     days === undefined ? undefined : countFetchedBefore(age.times.companies, olderThanCutoff(age.now, days));
   const refresh = () => {
-    if (days === undefined) return;
+    // Enter in the box reaches here even while the button is disabled.
+    if (days === undefined || state.status === "running") return;
     void run(async () => {
       const cutoff = olderThanCutoff(Date.now(), days);
       const before = await refreshOlderThan(engine, cutoff);
