@@ -3,9 +3,8 @@
  * store keeps, as a date-time, and shows the same after the workbook is closed and reopened. The
  * host reports ExcelApi 1.19, so the time goes as a Double carrying its number format.
  */
-import { joinParts, STORE_NAMESPACE } from "../../src/host/workbook-store";
 import { assertDistBuilt, useAddinSession } from "./harness";
-import { sandboxNumbers, signInWithSandbox } from "./pane/pane-helpers";
+import { sandboxNumbers, signInWithSandbox, storedFetchTime } from "./pane/pane-helpers";
 
 assertDistBuilt();
 const session = useAddinSession({
@@ -14,20 +13,6 @@ const session = useAddinSession({
 });
 
 const excelSerial = (ms: number) => (ms - Date.UTC(1899, 11, 30)) / 86_400_000;
-
-/** The fetch time the workbook's store keeps for a company, once a save has written it. */
-async function storedFetchTime(number: string): Promise<number> {
-  for (const started = Date.now(); Date.now() - started < 20_000;) {
-    const parts = await session.current.sim((api) => api.customXmlParts());
-    const text = joinParts(parts.filter((p) => p.namespaceUri === STORE_NAMESPACE).map((p) => p.xml));
-    const entry = text
-      ? (JSON.parse(text) as { companies: Record<string, { t: number }> }).companies[number]
-      : undefined;
-    if (entry) return entry.t;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`the workbook's store never held company ${number}`);
-}
 
 beforeAll(async () => {
   await signInWithSandbox(session.current.page);
@@ -43,7 +28,7 @@ test("=UKCO.ASOF beside =UKCO.FIELD shows the store's fetch time as a date-time,
     api.setCell("Sheet1!D2", '=UKCO.ASOF(A2,"CompanyNmae")');
   }, number!);
   await session.current.sim((api) => api.whenCalculated(30_000));
-  const fetchedAt = await storedFetchTime(number!);
+  const fetchedAt = await storedFetchTime(session.current, number!);
   expect(fetchedAt).toBeGreaterThanOrEqual(before - 1000);
 
   const shown = await session.current.sim((api) => ["B2", "C2", "D2"].map((a) => api.cell(`Sheet1!${a}`)));

@@ -52,6 +52,8 @@ export class WorkbookCache {
   private companies = new Map<string, CompanySnapshot>();
   private records = new Map<string, RawCompany>();
   private answers = new Map<string, Map<string, Timed<unknown>>>();
+  /** Answers fetched in this session (not read from the workbook's store), as `store\0key`. */
+  private fetched = new Set<string>();
   private readonly listeners = new Set<() => void>();
 
   constructor(
@@ -108,6 +110,7 @@ export class WorkbookCache {
       }
     }
     this.companies.set(number, entry);
+    this.fetched.add(`companies\0${number}`);
     if (record) {
       this.records.delete(number);
       this.records.set(number, record);
@@ -137,10 +140,17 @@ export class WorkbookCache {
     const kind = this.answers.get(store);
     if (!kind) throw new Error(`No kind of answer is stored as ${store}.`);
     kind.set(key, { t: fetchedAt, r: value });
+    this.fetched.add(`${store}\0${key}`);
     this.changed();
   }
 
+  /** Whether the answer was fetched in this session rather than read from the workbook's store. */
+  fetchedThisSession(store: "companies" | string, key: string): boolean {
+    return this.fetched.has(`${store}\0${key}`);
+  }
+
   clear(): void {
+    this.fetched.clear();
     this.companies.clear();
     this.records.clear();
     for (const kind of this.answers.values()) kind.clear();
@@ -163,6 +173,7 @@ export class WorkbookCache {
   /** Replaces the memory tier with what a store held (a reopened workbook); empty without one. */
   load(contents: StoreContents = emptyStore(0, this.shapes)): void {
     this.companies = new Map(Object.entries(contents.companies));
+    this.fetched.clear();
     this.records.clear();
     this.answers = new Map(
       Object.keys(this.shapes).map((store) => [store, new Map(Object.entries(contents.answers[store] ?? {}))]),

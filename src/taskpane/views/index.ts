@@ -13,6 +13,7 @@ import { searchView } from "./search/SearchView";
 import { classifyExamplesView } from "./classify-examples/ClassifyExamplesView";
 import { listSummaryView } from "./list-summary/ListSummaryView";
 import { exploreView } from "./explore/ExploreView";
+import { aboutValueView } from "./about-value/AboutValueView";
 
 export const PANE_VIEWS: readonly PaneView[] = [
   signInView,
@@ -25,4 +26,5 @@ export const PANE_VIEWS: readonly PaneView[] = [
   listSummaryView,
   exploreView,
   workbookView,
+  aboutValueView,
 ];

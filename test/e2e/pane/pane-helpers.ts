@@ -2,6 +2,7 @@
 import type { Locator, Page } from "playwright-core";
 import type { AddinSession } from "../harness";
 import { SANDBOX_CREDENTIALS } from "../../../sandbox/credentials";
+import { joinParts, STORE_NAMESPACE } from "../../../src/host/workbook-store";
 
 export const pane = (page: Page): Locator => page.locator("#root");
 export const view = (page: Page, id: string): Locator => pane(page).getByTestId(`view-${id}`);
@@ -78,4 +79,18 @@ export async function columnValues(
 ): Promise<unknown[]> {
   const address = `'${sheet}'!${column}${firstRow}:${column}${firstRow + count - 1}`;
   return (await session.sim((api, a) => api.values(a), address)).map((row) => row[0]);
+}
+
+/** The fetch time the workbook's store keeps for a company, once a save has written it (the store saves a little after a change). */
+export async function storedFetchTime(session: AddinSession, number: string): Promise<number> {
+  for (const started = Date.now(); Date.now() - started < 20_000;) {
+    const parts = await session.sim((api) => api.customXmlParts());
+    const text = joinParts(parts.filter((p) => p.namespaceUri === STORE_NAMESPACE).map((p) => p.xml));
+    const entry = text
+      ? (JSON.parse(text) as { companies: Record<string, { t: number }> }).companies[number]
+      : undefined;
+    if (entry) return entry.t;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the workbook's store never held company ${number}`);
 }

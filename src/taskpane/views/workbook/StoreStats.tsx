@@ -2,6 +2,7 @@
 import { Text } from "@fluentui/react-components";
 import { useCallback } from "react";
 import { formatWhen } from "../../../core/import/table-layout";
+import { FactList } from "../../components/FactList";
 import { useRuntime } from "../../runtime-context";
 import { usePolled } from "./usePolled";
 
@@ -26,16 +27,7 @@ export function StoreStats({ active }: { active: boolean }) {
       <Text as="h3" weight="semibold" id="store-title" block>
         Stored in this workbook
       </Text>
-      <dl style={{ display: "grid", gridTemplateColumns: "auto 1fr", gap: "2px 12px", margin: "4px 0" }}>
-        {rows.map(([term, value]) => (
-          <div key={term} style={{ display: "contents" }}>
-            <dt>{term}</dt>
-            <dd style={{ margin: 0 }} data-testid={`stat-${term.toLowerCase().replace(/\s+/g, "-")}`}>
-              {value}
-            </dd>
-          </div>
-        ))}
-      </dl>
+      <FactList rows={rows} testIdPrefix="stat" />
     </section>
   );
 }

@@ -1,0 +1,190 @@
+/**
+ * Where a UKCO cell's value came from, for the pane's "About this value": the function and its
+ * inputs, the company (and field), when the stored answer was fetched, the service and token scope
+ * it came from, and whether it was read from the workbook's store or fetched in this session.
+ * Read from the cache alone: asking never sends a request. Each function is one entry of SOURCES.
+ */
+import type { ServiceName } from "../api/credentials";
+import { MARKETS, type Market } from "../api/market/schemas";
+import type { WorkbookCache } from "./cache/workbook-cache";
+import { classifyInput, classifyKey } from "./classify-key";
+import { parseCompanyNumber } from "./company-number";
+import { domainOf, parseWebsite } from "./explore/websites";
+import { resolveFieldPath, type ResolvedPath } from "./field-path";
+import { marketKey } from "./loaders/market-loader";
+import { parseMarketNumber } from "./market/numbers";
+import { matchKey } from "./match-key";
+
+/** A UKCO call as written in a cell: the function's name and each argument's text. */
+export interface FormulaCall {
+  name: string;
+  args: string[];
+}
+
+/** The first `UKCO.NAME(…)` in a formula, with its arguments split where the formula splits them. */
+export function findUkcoCall(formula: string): FormulaCall | undefined {
+  const start = /\bUKCO\.([A-Z]+)\s*\(/i.exec(formula);
+  if (!start) return undefined;
+  const args: string[] = [];
+  let depth = 0;
+  let quoted = false;
+  let current = "";
+  for (let i = start.index + start[0].length; i < formula.length; i++) {
+    const ch = formula[i]!;
+    if (quoted) {
+      current += ch;
+      if (ch === '"') quoted = false;
+      continue;
+    }
+    if (ch === '"') quoted = true;
+    else if (ch === "(" || ch === "{") depth += 1;
+    else if ((ch === ")" || ch === "}") && depth > 0) depth -= 1;
+    else if (ch === ")") {
+      if (current.trim() !== "" || args.length > 0) args.push(current.trim());
+      return { name: start[1]!.toUpperCase(), args };
+    } else if (ch === "," && depth === 0) {
+      args.push(current.trim());
+      current = "";
+      continue;
+    }
+    current += ch;
+  }
+  return undefined;
+}
+
+/** Which stored answer a call reads: a company record (and field), or one answer of a kind by key. */
+type AnswerRef =
+  | { kind: "company"; number: string; field?: ResolvedPath }
+  | { kind: "answer"; store: string; key: string }
+  | { problem: string };
+
+interface Source {
+  service: ServiceName;
+  /** The stored answer the call reads, from its inputs' values. */
+  answer(inputs: readonly unknown[]): AnswerRef;
+}
+
+function company(numberInput: unknown, fieldInput?: unknown): AnswerRef {
+  const parsed = parseCompanyNumber(numberInput);
+  if (!parsed.ok) return { problem: parsed.reason };
+  // Excel gives an omitted optional argument as null, an empty cell as "".
+  if (fieldInput === null || fieldInput === undefined || fieldInput === "")
+    return { kind: "company", number: parsed.number };
+  try {
+    return { kind: "company", number: parsed.number, field: resolveFieldPath(fieldInput) };
+  } catch (error) {
+    return { problem: (error as Error).message };
+  }
+}
+
+const keyed = (store: string, key: string | undefined, label: string): AnswerRef =>
+  key === undefined ? { problem: `The ${label} in this formula cannot be read.` } : { kind: "answer", store, key };
+
+/** What provenance reads of the cache. */
+export type CacheSource = Pick<WorkbookCache, "companyEntry" | "answer" | "fetchedThisSession">;
+
+/** One entry per function that keeps answers in the store; a new cached function adds a line. */
+const SOURCES: Readonly<Record<string, Source>> = {
+  FIELD: { service: "product", answer: ([number, field]) => company(number, field) },
+  ASOF: { service: "product", answer: ([number, field]) => company(number, field) },
+  COMPANY: { service: "product", answer: ([number]) => company(number) },
+  GROUP: {
+    service: "product",
+    answer: ([number]) => {
+      const parsed = parseCompanyNumber(number);
+      return parsed.ok ? keyed("groups", parsed.number, "company number") : { problem: parsed.reason };
+    },
+  },
+  WEBSITE: {
+    service: "product",
+    answer: ([url]) => {
+      const parsed = parseWebsite(url);
+      return parsed.ok ? keyed("websites", domainOf(parsed.value), "website") : { problem: parsed.reason };
+    },
+  },
+  MATCH: {
+    service: "matching",
+    answer: ([name, postcode, website]) => keyed("matches", matchKey(name, postcode, website), "name"),
+  },
+  CLASSIFY: {
+    service: "classification",
+    answer: ([text]) => {
+      const input = classifyInput(text);
+      return keyed("classifications", input && classifyKey(input), "description or website");
+    },
+  },
+  MARKET: {
+    service: "market",
+    answer: ([market, number]) => {
+      const name = String(market ?? "")
+        .trim()
+        .toLowerCase();
+      if (!(MARKETS as readonly string[]).includes(name)) return { problem: `"${String(market)}" is not a market.` };
+      const parsed = parseMarketNumber(number);
+      return parsed.ok
+        ? keyed("market", marketKey(name as Market, parsed.value), "company number")
+        : { problem: parsed.reason };
+    },
+  },
+};
+
+export type ValueProvenance =
+  | { state: "not-ukco" }
+  /** FIELDS and other calls that keep nothing: their value comes from the add-in itself. */
+  | { state: "no-answer"; call: FormulaCall }
+  | { state: "unreadable"; call: FormulaCall; service: ServiceName; problem: string }
+  | {
+      state: "stored" | "not-stored";
+      call: FormulaCall;
+      service: ServiceName;
+      /** The company number, or what the answer is stored under. */
+      subject: string;
+      field?: string;
+      /** The token scope the field needs, and whether the token that fetched it lacked it. */
+      scope?: { name: string; lacking: boolean };
+      fetchedAt?: number;
+      /** The service had no such company (stored as "not found"). */
+      notFound?: boolean;
+      /** "store": read from the workbook when it opened; "network": fetched in this session. */
+      source?: "store" | "network";
+    };
+
+/** What is known of the value a formula shows, from its inputs' values and the cache. */
+export function provenanceOf(formula: unknown, inputs: readonly unknown[], cache: CacheSource): ValueProvenance {
+  if (typeof formula !== "string") return { state: "not-ukco" };
+  const call = findUkcoCall(formula);
+  if (!call) return { state: "not-ukco" };
+  const source = SOURCES[call.name];
+  if (!source) return { state: "no-answer", call };
+  const ref = source.answer(inputs);
+  if ("problem" in ref) return { state: "unreadable", call, service: source.service, problem: ref.problem };
+  if (ref.kind === "company") {
+    const entry = cache.companyEntry(ref.number, 0);
+    const scope = ref.field?.scope;
+    return {
+      state: entry ? "stored" : "not-stored",
+      call,
+      service: source.service,
+      subject: ref.number,
+      ...(ref.field ? { field: ref.field.text } : {}),
+      ...(scope ? { scope: { name: scope, lacking: entry?.l?.includes(scope) ?? false } } : {}),
+      ...(entry
+        ? {
+            fetchedAt: entry.t,
+            notFound: entry.nf === 1,
+            source: cache.fetchedThisSession("companies", ref.number) ? "network" : "store",
+          }
+        : {}),
+    };
+  }
+  const stored = cache.answer(ref.store, ref.key, 0);
+  return {
+    state: stored ? "stored" : "not-stored",
+    call,
+    service: source.service,
+    subject: ref.key,
+    ...(stored
+      ? { fetchedAt: stored.fetchedAt, source: cache.fetchedThisSession(ref.store, ref.key) ? "network" : "store" }
+      : {}),
+  };
+}
