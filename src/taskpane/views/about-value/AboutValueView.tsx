@@ -61,8 +61,8 @@ function AboutValue({ active }: ViewProps) {
   const { cell } = state;
   const rows = facts(cell.provenance, cell.inputs);
   return (
-    <section aria-labelledby="about-title" data-testid="view-about-value">
-      <Text as="h3" weight="semibold" id="about-title" block>
+    <div data-testid="about-value">
+      <Text as="h3" weight="semibold" block>
         {cell.address}
       </Text>
       {cell.provenance.state === "not-ukco" ? (
@@ -78,7 +78,7 @@ function AboutValue({ active }: ViewProps) {
         </>
       )}
       <Button onClick={readAgain}>Read again</Button>
-    </section>
+    </div>
   );
 }
 
