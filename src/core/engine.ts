@@ -15,7 +15,7 @@ import type { ProductClient } from "../api/product/client";
 import { ANSWER_KINDS, ANSWER_SHAPES, type AnswerKindName, type AnswerOf } from "./answers";
 import type { BatchLoader } from "./batch-loader";
 import { CachePersistence, DEFAULT_PERSISTENCE, type PersistenceOptions } from "./cache/persistence";
-import { serialiseStore, type WorkbookStore } from "./cache/snapshot";
+import { serialiseStore, type CompanySnapshot, type WorkbookStore } from "./cache/snapshot";
 import { WorkbookCache } from "./cache/workbook-cache";
 import { NotFoundError, toUserError, UnavailableError } from "./errors";
 import type { ResolvedPath } from "./field-path";
@@ -55,6 +55,24 @@ export interface EngineOptions {
 
 type PerKind = { companies: number } & Record<AnswerKindName, number>;
 
+/** One stored value that a refresh changed. */
+export interface ValueChange {
+  company: string;
+  /** The field path, as UKCO.FIELD takes it. */
+  field: string;
+  before: unknown;
+  after: unknown;
+}
+
+export interface RefreshChanges {
+  /** Companies fetched again since the last refresh. */
+  companies: number;
+  changes: ValueChange[];
+  /** Companies the service knew before and no longer does. */
+  noLongerFound: string[];
+  foundAgain: string[];
+}
+
 export interface EngineStats extends PerKind {
   /** Size of the saved store, in bytes of JSON. */
   bytes: number;
@@ -83,6 +101,8 @@ export class Engine {
   private readonly loaders: { [K in AnswerKindName]: BatchLoader<{ fetchedAt: number }> };
   private readonly persistence: CachePersistence | undefined;
   private readonly applied = new WeakSet<object>();
+  /** Each company's entry as it was before a fetch since the last refresh replaced it. */
+  private readonly replaced = new Map<string, CompanySnapshot>();
   /** Companies asked again under a refresh scope, until their new record arrives. */
   private readonly refreshing = new Set<string>();
   /** Resolves once the workbook store has been read: before that, every ask waits. */
@@ -151,10 +171,7 @@ export class Engine {
     } finally {
       this.refreshing.delete(number);
     }
-    if (!this.applied.has(loaded)) {
-      this.applied.add(loaded);
-      this.cache.putCompany(number, loaded.record, loaded.lackingScopes, loaded.fetchedAt);
-    }
+    this.applyCompany(number, loaded);
     const values = this.lookup(number, paths, 0);
     if (!values) throw new UnavailableError("internal", "The company data was dropped before it could be read.");
     return values;
@@ -174,16 +191,58 @@ export class Engine {
     if (this.companies.isLoading(number)) {
       try {
         const loaded = await this.companies.load(number, context.signal);
-        if (!this.applied.has(loaded)) {
-          this.applied.add(loaded);
-          this.cache.putCompany(number, loaded.record, loaded.lackingScopes, loaded.fetchedAt);
-        }
+        this.applyCompany(number, loaded);
       } catch (error) {
         // A failed refresh leaves the stored record in place, and that is what the time describes.
         if (!this.cache.companyEntry(number, 0)) throw toUserError(error);
       }
     }
     return this.cache.companyEntry(number, 0)?.t;
+  }
+
+  /** Stores a loaded record once however many asks shared it, keeping what it replaced (see `changes`). */
+  private applyCompany(number: string, loaded: LoadedCompany): void {
+    if (this.applied.has(loaded)) return;
+    this.applied.add(loaded);
+    const previous = this.cache.companyEntry(number, 0);
+    this.cache.putCompany(number, loaded.record, loaded.lackingScopes, loaded.fetchedAt);
+    if (previous && !this.replaced.has(number)) this.replaced.set(number, { ...previous, f: { ...previous.f } });
+  }
+
+  /**
+   * What the values fetched since the last refresh replaced: each stored field whose value moved,
+   * and the companies the service stopped (or started) knowing. Read from the cache; sends nothing.
+   */
+  changes(): RefreshChanges {
+    const changes: ValueChange[] = [];
+    const noLongerFound: string[] = [];
+    const foundAgain: string[] = [];
+    for (const [company, before] of this.replaced) {
+      const after = this.cache.companyEntry(company, 0);
+      if (!after) continue;
+      if (!before.nf && after.nf) noLongerFound.push(company);
+      if (before.nf && !after.nf) foundAgain.push(company);
+      if (before.nf || after.nf) continue;
+      for (const [field, old] of Object.entries(before.f)) {
+        const now = after.f[field];
+        if (JSON.stringify(old ?? null) !== JSON.stringify(now ?? null))
+          changes.push({ company, field, before: old ?? null, after: now ?? null });
+      }
+    }
+    return { companies: this.replaced.size, changes, noLongerFound, foundAgain };
+  }
+
+  /**
+   * Puts back what the values fetched since the last refresh replaced, from memory and without a
+   * request, and ends the refresh so cells read them; the store saves them. Returns how many
+   * companies were restored. Available until the next refresh.
+   */
+  undoRefresh(): number {
+    const restored = this.replaced.size;
+    for (const [company, before] of this.replaced) this.cache.restoreCompany(company, before);
+    this.replaced.clear();
+    this.scopes.clear();
+    return restored;
   }
 
   private lookup(number: string, paths: readonly ResolvedPath[], freshAfter: number): unknown[] | undefined {
@@ -264,6 +323,8 @@ export class Engine {
   /** Marks cached values in `scope` stale: the next calculation of a cell there fetches again. */
   refresh(scope: RefreshScope): void {
     this.scopes.record(scope);
+    // The previous values stay available (changes, undo) until the next refresh.
+    this.replaced.clear();
   }
 
   /** Forgets everything cached for this workbook (the pane's Clear) and saves that. */

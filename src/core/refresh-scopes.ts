@@ -42,6 +42,11 @@ export class RefreshScopes {
     this.scopes.push({ since, recordedAt, covers: coverage(scope) });
   }
 
+  /** Ends every refresh in progress (undoing a refresh): cells read what is stored again. */
+  clear(): void {
+    this.scopes = [];
+  }
+
   /** The latest refresh time that applies to the cell at `address` (0 when none). */
   freshAfter(address: string | undefined): number {
     // Warm recalculations ask this for every cell; most of the time there is no scope to test.

@@ -119,6 +119,16 @@ export class WorkbookCache {
     this.changed();
   }
 
+  /**
+   * Puts back an entry a fetch replaced (undoing a refresh). The full record in memory is the newer
+   * one, so it is dropped: a field never read before comes from a new fetch, not a mix of the two.
+   */
+  restoreCompany(number: string, entry: CompanySnapshot): void {
+    this.companies.set(number, entry);
+    this.records.delete(number);
+    this.changed();
+  }
+
   /** The company's cached entry if fetched after `freshAfter`. */
   companyEntry(number: string, freshAfter: number): CompanySnapshot | undefined {
     const entry = this.companies.get(number);
