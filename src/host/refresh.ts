@@ -79,3 +79,13 @@ export async function refreshSheet(engine: Engine, sheetName?: string): Promise<
     return used.isNullObject ? 0 : reenterFormulas(context, used);
   });
 }
+
+/**
+ * Undoes the last refresh: the engine puts back the values it replaced (from memory, no request)
+ * and Excel reruns the UKCO formulas so they show them. Returns how many companies went back.
+ */
+export async function undoRefresh(engine: Engine): Promise<number> {
+  const restored = engine.undoRefresh();
+  if (restored > 0) await recalculateWorkbook();
+  return restored;
+}

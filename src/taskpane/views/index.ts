@@ -14,6 +14,7 @@ import { classifyExamplesView } from "./classify-examples/ClassifyExamplesView";
 import { listSummaryView } from "./list-summary/ListSummaryView";
 import { exploreView } from "./explore/ExploreView";
 import { aboutValueView } from "./about-value/AboutValueView";
+import { changesView } from "./changes/ChangesView";
 
 export const PANE_VIEWS: readonly PaneView[] = [
   signInView,
@@ -26,5 +27,6 @@ export const PANE_VIEWS: readonly PaneView[] = [
   listSummaryView,
   exploreView,
   workbookView,
+  changesView,
   aboutValueView,
 ];

@@ -4,7 +4,7 @@ import { useCallback } from "react";
 import { formatWhen } from "../../../core/import/table-layout";
 import { FactList } from "../../components/FactList";
 import { useRuntime } from "../../runtime-context";
-import { usePolled } from "./usePolled";
+import { usePolled } from "../../hooks/usePolled";
 
 export function StoreStats({ active }: { active: boolean }) {
   const { engine } = useRuntime();

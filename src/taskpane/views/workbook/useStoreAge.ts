@@ -10,7 +10,7 @@ import { AGE_BANDS, ageHistogram, countFetchedBefore, olderThanCutoff, type AgeB
 import { refreshOlderThan } from "../../../host/refresh";
 import { useAction, type ActionState } from "../../hooks/useAction";
 import { useRuntime } from "../../runtime-context";
-import { usePolled } from "./usePolled";
+import { usePolled } from "../../hooks/usePolled";
 
 export interface StoreAge {
   /** When the times were read; ages count from here. */

@@ -1,0 +1,83 @@
+/**
+ * What changed: after a refresh (of the workbook, a sheet, the selection, or values older than N
+ * days), each stored value that moved, with the company, field, old and new value; the companies
+ * the service no longer knows; and Undo refresh, which puts the old values back from memory.
+ */
+import { Button, Text } from "@fluentui/react-components";
+import type { RefreshChanges } from "../../../core/engine";
+import { ActionOutcome } from "../../components/ActionOutcome";
+import { useRuntime } from "../../runtime-context";
+import type { PaneView, ViewProps } from "../registry";
+import { useChanges } from "./useChanges";
+
+const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-GB")} ${n === 1 ? one : many}`;
+
+/** "2,000 companies refreshed: 37 values changed in 21 companies; 2 no longer found" */
+export function changesSummary({ companies, changes, noLongerFound, foundAgain }: RefreshChanges): string {
+  if (companies === 0) return "No value has been fetched again since the last refresh.";
+  const changedCompanies = new Set(changes.map((c) => c.company)).size;
+  const parts = [
+    changes.length === 0
+      ? "no stored value changed"
+      : `${count(changes.length, "value")} changed in ${count(changedCompanies, "company", "companies")}`,
+  ];
+  if (noLongerFound.length) parts.push(`${count(noLongerFound.length, "company", "companies")} no longer found`);
+  if (foundAgain.length) parts.push(`${count(foundAgain.length, "company", "companies")} found again`);
+  return `${count(companies, "company", "companies")} refreshed: ${parts.join("; ")}.`;
+}
+
+const shown = (value: unknown) => (value === null || value === undefined || value === "" ? "(empty)" : String(value));
+
+function Changes({ active }: ViewProps) {
+  const { engine } = useRuntime();
+  const { changes, undo, undoNow } = useChanges(engine, active);
+  return (
+    <div style={{ display: "flex", flexDirection: "column", gap: 8 }}>
+      <Text block data-testid="changes-summary">
+        {changesSummary(changes)}
+      </Text>
+      {changes.changes.length > 0 && (
+        <table data-testid="changes-table" style={{ borderCollapse: "collapse", fontSize: 12 }}>
+          <caption style={{ textAlign: "left" }}>Values changed by the last refresh</caption>
+          <thead>
+            <tr>
+              <th scope="col">Company</th>
+              <th scope="col">Field</th>
+              <th scope="col">Before</th>
+              <th scope="col">After</th>
+            </tr>
+          </thead>
+          <tbody>
+            {changes.changes.map((change) => (
+              <tr key={`${change.company} ${change.field}`}>
+                <td>{change.company}</td>
+                <td style={{ wordBreak: "break-word" }}>{change.field}</td>
+                <td style={{ wordBreak: "break-word" }}>{shown(change.before)}</td>
+                <td style={{ wordBreak: "break-word" }}>{shown(change.after)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {changes.noLongerFound.length > 0 && (
+        <Text block data-testid="changes-gone">
+          No longer found: {changes.noLongerFound.join(", ")}
+        </Text>
+      )}
+      <div>
+        <Button disabled={undo.status === "running" || changes.companies === 0} onClick={() => void undoNow()}>
+          Undo refresh
+        </Button>
+      </div>
+      <ActionOutcome state={undo} failedTitle="Could not undo the refresh" />
+    </div>
+  );
+}
+
+export const changesView: PaneView = {
+  id: "changes",
+  title: "What changed",
+  description: "The values the last refresh changed, and Undo refresh.",
+  group: "Workbook",
+  Component: Changes,
+};

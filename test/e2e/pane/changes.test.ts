@@ -1,0 +1,82 @@
+/**
+ * What changed, end to end: the sandbox changes two of five companies; after Refresh workbook the
+ * view lists exactly the values that moved, old and new; Undo refresh puts every old value back
+ * in the cells without a request.
+ */
+import { assertDistBuilt, useAddinSession } from "../harness";
+import { admin, openView, sandboxNumbers, signInWithSandbox } from "./pane-helpers";
+
+assertDistBuilt();
+const session = useAddinSession({ sandbox: { companies: 2_000, seed: 42 } });
+
+beforeAll(async () => {
+  await signInWithSandbox(session.current.page);
+});
+
+afterAll(async () => {
+  await admin(session.current, "/reset", {}).catch(() => undefined);
+});
+
+test("lists the changed values after a refresh, and Undo refresh restores them with no request", async () => {
+  const { page } = session.current;
+  const numbers = (await sandboxNumbers(session.current, { Nations: ["Wales"] })).slice(0, 5);
+  await session.current.sim((api, n) => {
+    api.setCell(
+      "Sheet1!A2",
+      n.map((x) => [`'${x}`]),
+    );
+    api.setCell(
+      "Sheet1!B2",
+      n.map((_, r) => [`=UKCO.FIELD(A${r + 2},"CompanyName")`, `=UKCO.FIELD(A${r + 2},"BestEstimateTurnover")`]),
+    );
+  }, numbers);
+  await session.current.sim((api) => api.whenCalculated(30_000));
+  const before = await session.current.sim((api) => api.values("Sheet1!B2:C6"));
+
+  const changed = [numbers[1]!, numbers[3]!];
+  for (const [i, number] of changed.entries())
+    await admin(session.current, `/companies/${number}`, {
+      CompanyName: `RENAMED ${i} LTD`,
+      BestEstimateTurnover: 4242 + i,
+    });
+
+  const workbook = await openView(page, "Workbook data");
+  await workbook.getByRole("button", { name: "Refresh workbook" }).click();
+  await workbook.getByText("Refreshing every UKCO formula in the workbook.").waitFor();
+  await session.current.sim((api) => api.whenCalculated(30_000));
+  const after = await session.current.sim((api) => api.values("Sheet1!B2:C6"));
+  expect(after[1]).toEqual(["RENAMED 0 LTD", 4242]);
+
+  const view = await openView(page, "What changed");
+  await view
+    .getByTestId("changes-summary")
+    .getByText("5 companies refreshed: 4 values changed in 2 companies.")
+    .waitFor({ timeout: 10_000 });
+  const rows = await view.getByTestId("changes-table").locator("tbody tr").allInnerTexts();
+  expect(rows.map((r) => r.split("\t"))).toEqual(
+    changed.flatMap((number, i) => {
+      const row = numbers.indexOf(number);
+      return [
+        [number, "CompanyName", String(before[row]![0]), `RENAMED ${i} LTD`],
+        [
+          number,
+          "BestEstimateTurnover",
+          before[row]![1] === "" ? "(empty)" : String(before[row]![1]),
+          String(4242 + i),
+        ],
+      ];
+    }),
+  );
+  await session.current.screenshot("pane-what-changed");
+  expect(await session.current.axe({ include: ["#root"] })).toEqual([]);
+
+  let requests = 0;
+  page.on("request", (request) => {
+    if (request.url().includes("/sandbox/product/")) requests += 1;
+  });
+  await view.getByRole("button", { name: "Undo refresh" }).click();
+  await view.getByText(/^Put back the values of 5 companies from before the refresh/).waitFor({ timeout: 10_000 });
+  await session.current.sim((api) => api.whenCalculated(30_000));
+  expect(await session.current.sim((api) => api.values("Sheet1!B2:C6"))).toEqual(before);
+  expect(requests).toBe(0);
+});
