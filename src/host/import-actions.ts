@@ -6,6 +6,7 @@
 import type { ApiClients } from "../api/factory";
 import type { CallOptions } from "../api/http/types";
 import type { CompaniesQuery } from "../api/product/requests";
+import type { RefreshChanges } from "../core/engine";
 import { groupTableRows, GROUP_TABLE_HEADER, type GroupTree } from "../core/import/group-tree";
 import type { Progress } from "../core/import/progress";
 import type { ImportQuery } from "../core/import/query";
@@ -149,6 +150,34 @@ export async function insertGroupTable(
       ? await writerAtSelection(GROUP_TABLE_PREFIX, rows.length)
       : await writerOnNewSheet(`Group ${tree.root.number}`, GROUP_TABLE_PREFIX, { headerRow: 0, firstColumn: 0 });
   await writer.begin(GROUP_TABLE_HEADER.map(asSheetText), [], "");
+  for (const chunk of planChunks(rows)) await writer.append(rows.slice(chunk.start, chunk.end));
+  await writer.finish("", rows.length);
+  return { table: writer.tableName, address: writer.address() };
+}
+
+/** INFERRED (ours): change reports are tables called UKCO_Changes_<n>, on a sheet "Changes". */
+export const CHANGES_TABLE_PREFIX = "UKCO_Changes_";
+export const CHANGES_HEADER = ["CompanyNumber", "Field", "Before", "After"] as const;
+
+/** Writes the last refresh's changes as a table on a new sheet, a row per changed value. */
+export async function writeChangeReport(changes: RefreshChanges): Promise<{ table: string; address: string }> {
+  const text = (value: unknown): SheetValue =>
+    value === null || value === undefined
+      ? ""
+      : typeof value === "number" || typeof value === "boolean"
+        ? value
+        : asSheetText(typeof value === "string" ? value : JSON.stringify(value));
+  const rows: SheetValue[][] = [
+    ...changes.changes.map((c) => [asSheetText(c.company), asSheetText(c.field), text(c.before), text(c.after)]),
+    ...changes.noLongerFound.map((company) => [
+      asSheetText(company),
+      asSheetText("(the company)"),
+      asSheetText("known"),
+      asSheetText("no longer found"),
+    ]),
+  ];
+  const writer = await writerOnNewSheet("Changes", CHANGES_TABLE_PREFIX, { headerRow: 0, firstColumn: 0 });
+  await writer.begin(CHANGES_HEADER.map(asSheetText), [], "");
   for (const chunk of planChunks(rows)) await writer.append(rows.slice(chunk.start, chunk.end));
   await writer.finish("", rows.length);
   return { table: writer.tableName, address: writer.address() };

@@ -32,7 +32,9 @@ describe("the built add-in on the simulated Office host", () => {
   });
 
   it("renders the task pane", async () => {
+    // The pane's code is a chunk of its own, loaded just after the functions register.
     const heading = session.current.page.locator("#root").getByRole("heading", { name: "UK Companies" });
+    await heading.waitFor({ state: "visible", timeout: 15_000 });
     await expect(heading.isVisible()).resolves.toBe(true);
   });
 

@@ -1,7 +1,7 @@
 /**
  * What changed, end to end: the sandbox changes two of five companies; after Refresh workbook the
- * view lists exactly the values that moved, old and new; Undo refresh puts every old value back
- * in the cells without a request.
+ * view lists exactly the values that moved, old and new, and writes them as a change report;
+ * Undo refresh puts every old value back in the cells without a request.
  */
 import { assertDistBuilt, useAddinSession } from "../harness";
 import { admin, openView, sandboxNumbers, signInWithSandbox } from "./pane-helpers";
@@ -66,6 +66,14 @@ test("lists the changed values after a refresh, and Undo refresh restores them w
         ],
       ];
     }),
+  );
+  await view.getByRole("button", { name: "Write a change report" }).click();
+  await view.getByText(/^Wrote the changes as table UKCO_Changes_1 at /).waitFor({ timeout: 10_000 });
+  const report = await session.current.sim((api) => api.tables().find((t) => t.name === "UKCO_Changes_1"));
+  expect(report).toMatchObject({ headers: ["CompanyNumber", "Field", "Before", "After"], rowCount: 4 });
+  const reportRows = await session.current.sim((api, address) => api.values(address), report!.address);
+  expect(reportRows.slice(1).map((r) => r.map(String))).toEqual(
+    rows.map((r) => r.split("\t").map((c) => (c === "(empty)" ? "" : c))),
   );
   await session.current.screenshot("pane-what-changed");
   expect(await session.current.axe({ include: ["#root"] })).toEqual([]);

@@ -30,7 +30,8 @@ const shown = (value: unknown) => (value === null || value === undefined || valu
 
 function Changes({ active }: ViewProps) {
   const { engine } = useRuntime();
-  const { changes, undo, undoNow } = useChanges(engine, active);
+  const { changes, undo, undoNow, report, writeReport } = useChanges(engine, active);
+  const nothing = changes.changes.length === 0 && changes.noLongerFound.length === 0;
   return (
     <div style={{ display: "flex", flexDirection: "column", gap: 8 }}>
       <Text block data-testid="changes-summary">
@@ -64,11 +65,15 @@ function Changes({ active }: ViewProps) {
           No longer found: {changes.noLongerFound.join(", ")}
         </Text>
       )}
-      <div>
+      <div style={{ display: "flex", gap: 8, flexWrap: "wrap" }}>
+        <Button disabled={report.status === "running" || nothing} onClick={() => void writeReport()}>
+          Write a change report
+        </Button>
         <Button disabled={undo.status === "running" || changes.companies === 0} onClick={() => void undoNow()}>
           Undo refresh
         </Button>
       </div>
+      <ActionOutcome state={report} failedTitle="Could not write the change report" />
       <ActionOutcome state={undo} failedTitle="Could not undo the refresh" />
     </div>
   );

@@ -1,6 +1,7 @@
 /** What the last refresh changed, read again every few seconds while the view is shown, and its undo. */
 import { useCallback } from "react";
 import type { Engine } from "../../../core/engine";
+import { writeChangeReport } from "../../../host/import-actions";
 import { undoRefresh } from "../../../host/refresh";
 import { useAction } from "../../hooks/useAction";
 import { usePolled } from "../../hooks/usePolled";
@@ -21,5 +22,14 @@ export function useChanges(engine: Engine, active: boolean) {
       }),
     [engine, run],
   );
-  return { changes, undo, undoNow };
+  const [report, runReport] = useAction();
+  const writeReport = useCallback(
+    () =>
+      runReport(async () => {
+        const { table, address } = await writeChangeReport(engine.changes());
+        return `Wrote the changes as table ${table} at ${address}.`;
+      }),
+    [engine, runReport],
+  );
+  return { changes, undo, undoNow, report, writeReport };
 }
