@@ -52,6 +52,23 @@ export function findUkcoCall(formula: string): FormulaCall | undefined {
   return undefined;
 }
 
+/** An argument as the formula writes it: a literal's value, or a cell it refers to. */
+export type Argument = { value: unknown } | { reference: { sheet?: string; cell: string } };
+
+const CELL_REFERENCE = /^(?:(?:'((?:[^']|'')+)'|([A-Za-z0-9_.]+))!)?\$?([A-Za-z]{1,3})\$?(\d{1,7})$/;
+
+/** A literal or a one-cell reference; undefined for anything else (an expression, a range). */
+export function argumentOf(text: string): Argument | undefined {
+  if (text === "") return { value: null };
+  if (/^"(?:[^"]|"")*"$/.test(text)) return { value: text.slice(1, -1).replace(/""/g, '"') };
+  if (/^-?\d+(?:\.\d+)?$/.test(text)) return { value: Number(text) };
+  if (/^(TRUE|FALSE)$/i.test(text)) return { value: text.toUpperCase() === "TRUE" };
+  const ref = CELL_REFERENCE.exec(text);
+  if (!ref) return undefined;
+  const sheet = ref[1]?.replace(/''/g, "'") ?? ref[2];
+  return { reference: { ...(sheet ? { sheet } : {}), cell: `${ref[3]!.toUpperCase()}${ref[4]}` } };
+}
+
 /** Which stored answer a call reads: a company record (and field), or one answer of a kind by key. */
 type AnswerRef =
   | { kind: "company"; number: string; field?: ResolvedPath }

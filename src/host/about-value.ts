@@ -4,7 +4,7 @@
  * read (a literal or one cell); anything else (an expression, a range) is left unknown.
  */
 import type { Engine } from "../core/engine";
-import { findUkcoCall, provenanceOf, type ValueProvenance } from "../core/provenance";
+import { argumentOf, findUkcoCall, provenanceOf, type ValueProvenance } from "../core/provenance";
 
 export interface AboutCell {
   address: string;
@@ -15,22 +15,6 @@ export interface AboutCell {
   provenance: ValueProvenance;
 }
 
-const CELL_REFERENCE = /^(?:(?:'((?:[^']|'')+)'|([A-Za-z0-9_.]+))!)?\$?([A-Za-z]{1,3})\$?(\d{1,7})$/;
-
-/** An argument's value from its text alone; a cell reference is returned to be read. */
-function literal(text: string): { value: unknown } | { reference: { sheet?: string; cell: string } } | undefined {
-  if (text === "") return { value: null };
-  if (/^"(?:[^"]|"")*"$/.test(text)) return { value: text.slice(1, -1).replace(/""/g, '"') };
-  if (/^-?\d+(?:\.\d+)?$/.test(text)) return { value: Number(text) };
-  if (/^(TRUE|FALSE)$/i.test(text)) return { value: text.toUpperCase() === "TRUE" };
-  const ref = CELL_REFERENCE.exec(text);
-  if (ref) {
-    const sheet = ref[1]?.replace(/''/g, "'") ?? ref[2];
-    return { reference: { ...(sheet ? { sheet } : {}), cell: `${ref[3]}${ref[4]}` } };
-  }
-  return undefined;
-}
-
 export async function describeActiveCell(engine: Engine): Promise<AboutCell> {
   return Excel.run(async (context) => {
     const cell = context.workbook.getActiveCell();
@@ -39,7 +23,7 @@ export async function describeActiveCell(engine: Engine): Promise<AboutCell> {
     await context.sync();
     const formula = cell.formulas[0]?.[0];
     const call = typeof formula === "string" ? findUkcoCall(formula) : undefined;
-    const parts = (call?.args ?? []).map(literal);
+    const parts = (call?.args ?? []).map(argumentOf);
     const ranges = parts.map((part) => {
       if (!part || !("reference" in part)) return undefined;
       const { sheet: name, cell: address } = part.reference;

@@ -52,28 +52,49 @@ test("lists the changed values after a refresh, and Undo refresh restores them w
     .getByTestId("changes-summary")
     .getByText("5 companies refreshed: 4 values changed in 2 companies.")
     .waitFor({ timeout: 10_000 });
+  const changedCells = changed.flatMap((number) => {
+    const row = numbers.indexOf(number) + 2;
+    return [`B${row}`, `C${row}`];
+  });
+  await view.getByRole("button", { name: `Go to Sheet1!${changedCells[0]}` }).waitFor({ timeout: 10_000 });
   const rows = await view.getByTestId("changes-table").locator("tbody tr").allInnerTexts();
-  expect(rows.map((r) => r.split("\t"))).toEqual(
-    changed.flatMap((number, i) => {
-      const row = numbers.indexOf(number);
-      return [
-        [number, "CompanyName", String(before[row]![0]), `RENAMED ${i} LTD`],
-        [
-          number,
-          "BestEstimateTurnover",
-          before[row]![1] === "" ? "(empty)" : String(before[row]![1]),
-          String(4242 + i),
-        ],
-      ];
-    }),
+  const listed = changed.flatMap((number, i) => {
+    const row = numbers.indexOf(number);
+    const turnover = before[row]![1] === "" ? "(empty)" : String(before[row]![1]);
+    return [
+      [number, "CompanyName", String(before[row]![0]), `RENAMED ${i} LTD`],
+      [number, "BestEstimateTurnover", turnover, String(4242 + i)],
+    ];
+  });
+  expect(rows.map((r) => r.split("\t").map((cell) => cell.trim()))).toEqual(
+    listed.map((row, k) => [...row, changedCells[k]]),
   );
+
+  // Highlight the changed cells and nothing else; clearing puts every fill back as it was.
+  const fillOf = (cells: string[]) =>
+    session.current.sim((api, list) => list.map((a) => api.cell(`Sheet1!${a}`).fill ?? null), cells);
+  const untouched = ["B2", "C2", "B4"];
+  const fillsBefore = await fillOf([...untouched, ...changedCells]);
+  await view.getByRole("button", { name: "Highlight changed cells" }).click();
+  await view.getByText("Highlighted 4 changed cells.").waitFor({ timeout: 10_000 });
+  const highlighted = await fillOf(changedCells);
+  expect(new Set(highlighted).size).toBe(1);
+  expect(highlighted[0]).not.toBeNull();
+  expect(await fillOf(untouched)).toEqual(fillsBefore.slice(0, untouched.length));
+  await view.getByRole("button", { name: "Clear highlight" }).click();
+  await view.getByText("Cleared the highlight; 4 cells back as they were.").waitFor({ timeout: 10_000 });
+  expect(await fillOf([...untouched, ...changedCells])).toEqual(fillsBefore);
+
+  await view.getByRole("button", { name: `Go to Sheet1!${changedCells[1]}` }).click();
+  await expect(session.current.sim((api) => api.selectedAddress())).resolves.toMatch(new RegExp(`${changedCells[1]}$`));
+
   await view.getByRole("button", { name: "Write a change report" }).click();
   await view.getByText(/^Wrote the changes as table UKCO_Changes_1 at /).waitFor({ timeout: 10_000 });
   const report = await session.current.sim((api) => api.tables().find((t) => t.name === "UKCO_Changes_1"));
   expect(report).toMatchObject({ headers: ["CompanyNumber", "Field", "Before", "After"], rowCount: 4 });
   const reportRows = await session.current.sim((api, address) => api.values(address), report!.address);
   expect(reportRows.slice(1).map((r) => r.map(String))).toEqual(
-    rows.map((r) => r.split("\t").map((c) => (c === "(empty)" ? "" : c))),
+    listed.map((row) => row.map((c) => (c === "(empty)" ? "" : c))),
   );
   await session.current.screenshot("pane-what-changed");
   expect(await session.current.axe({ include: ["#root"] })).toEqual([]);

@@ -18,6 +18,8 @@ export interface CellInfo {
   entity?: Record<string, unknown>;
   /** The anchor of the spill this cell is part of. */
   spilledFrom?: string;
+  /** The cell's fill colour, when it has one. */
+  fill?: string;
   /** Why the sim chose an error the function did not return itself (never shown by Excel). */
   diagnostic?: string;
 }
@@ -34,6 +36,8 @@ export function describeCell(app: SimulatedExcel, sheet: Sheet, row: number, col
     numberFormat,
   };
   if (cell?.formula !== undefined) info.formula = cell.formula;
+  const fill = sheet.formatAt(row, col).fill;
+  if (fill !== undefined) info.fill = fill;
   if (isError(value)) info.error = value.message ? { code: value.code, message: value.message } : { code: value.code };
   if (value && typeof value === "object" && value.kind === "entity") info.entity = value.entity;
   const formula = app.engine.store.at(sheet.id, row, col);

@@ -4,7 +4,9 @@
  * the service no longer knows; and Undo refresh, which puts the old values back from memory.
  */
 import { Button, Text } from "@fluentui/react-components";
+import { changeKey } from "../../../core/change-cells";
 import type { RefreshChanges } from "../../../core/engine";
+import { selectCell } from "../../../host/change-cells";
 import { ActionOutcome } from "../../components/ActionOutcome";
 import { useRuntime } from "../../runtime-context";
 import type { PaneView, ViewProps } from "../registry";
@@ -30,8 +32,9 @@ const shown = (value: unknown) => (value === null || value === undefined || valu
 
 function Changes({ active }: ViewProps) {
   const { engine } = useRuntime();
-  const { changes, undo, undoNow, report, writeReport } = useChanges(engine, active);
+  const { changes, cells, action, highlight, clear, report, undo } = useChanges(engine, active);
   const nothing = changes.changes.length === 0 && changes.noLongerFound.length === 0;
+  const busy = action.status === "running";
   return (
     <div style={{ display: "flex", flexDirection: "column", gap: 8 }}>
       <Text block data-testid="changes-summary">
@@ -46,6 +49,7 @@ function Changes({ active }: ViewProps) {
               <th scope="col">Field</th>
               <th scope="col">Before</th>
               <th scope="col">After</th>
+              <th scope="col">Cells</th>
             </tr>
           </thead>
           <tbody>
@@ -55,6 +59,19 @@ function Changes({ active }: ViewProps) {
                 <td style={{ wordBreak: "break-word" }}>{change.field}</td>
                 <td style={{ wordBreak: "break-word" }}>{shown(change.before)}</td>
                 <td style={{ wordBreak: "break-word" }}>{shown(change.after)}</td>
+                <td>
+                  {(cells.get(changeKey(change.company, change.field)) ?? []).map((address) => (
+                    <Button
+                      key={address}
+                      appearance="transparent"
+                      size="small"
+                      aria-label={`Go to ${address}`}
+                      onClick={() => void selectCell(address)}
+                    >
+                      {address.slice(address.lastIndexOf("!") + 1)}
+                    </Button>
+                  ))}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -66,15 +83,20 @@ function Changes({ active }: ViewProps) {
         </Text>
       )}
       <div style={{ display: "flex", gap: 8, flexWrap: "wrap" }}>
-        <Button disabled={report.status === "running" || nothing} onClick={() => void writeReport()}>
+        <Button disabled={busy || cells.size === 0} onClick={() => void highlight()}>
+          Highlight changed cells
+        </Button>
+        <Button disabled={busy} onClick={() => void clear()}>
+          Clear highlight
+        </Button>
+        <Button disabled={busy || nothing} onClick={() => void report()}>
           Write a change report
         </Button>
-        <Button disabled={undo.status === "running" || changes.companies === 0} onClick={() => void undoNow()}>
+        <Button disabled={busy || changes.companies === 0} onClick={() => void undo()}>
           Undo refresh
         </Button>
       </div>
-      <ActionOutcome state={report} failedTitle="Could not write the change report" />
-      <ActionOutcome state={undo} failedTitle="Could not undo the refresh" />
+      <ActionOutcome state={action} failedTitle="That did not work" />
     </div>
   );
 }

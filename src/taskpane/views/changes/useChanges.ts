@@ -1,35 +1,64 @@
-/** What the last refresh changed, read again every few seconds while the view is shown, and its undo. */
-import { useCallback } from "react";
+/**
+ * What the last refresh changed, read again every few seconds while the view is shown; the cells
+ * that show each change; and the actions on them: highlight, clear, report, undo.
+ */
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { changeKey } from "../../../core/change-cells";
 import type { Engine } from "../../../core/engine";
+import { clearHighlight, highlightCells, locateChangedCells } from "../../../host/change-cells";
 import { writeChangeReport } from "../../../host/import-actions";
 import { undoRefresh } from "../../../host/refresh";
 import { useAction } from "../../hooks/useAction";
 import { usePolled } from "../../hooks/usePolled";
+
+const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-GB")} ${n === 1 ? one : many}`;
 
 export function useChanges(engine: Engine, active: boolean) {
   const changes = usePolled(
     useCallback(() => engine.changes(), [engine]),
     active,
   );
-  const [undo, run] = useAction();
-  const undoNow = useCallback(
+  // The workbook is scanned again only when the list of changes itself changes.
+  const listed = useMemo(() => changes.changes.map((c) => changeKey(c.company, c.field)).join("\n"), [changes]);
+  const [cells, setCells] = useState<Map<string, string[]>>(new Map());
+  useEffect(() => {
+    if (!active) return;
+    let live = true;
+    locateChangedCells(engine.changes().changes).then(
+      (found) => live && setCells(found),
+      () => live && setCells(new Map()),
+    );
+    return () => {
+      live = false;
+    };
+  }, [engine, listed, active]);
+
+  const [action, run] = useAction();
+  const highlight = useCallback(
+    () => run(async () => `Highlighted ${count(await highlightCells([...cells.values()].flat()), "changed cell")}.`),
+    [run, cells],
+  );
+  const clear = useCallback(
+    () => run(async () => `Cleared the highlight; ${count(await clearHighlight(), "cell")} back as they were.`),
+    [run],
+  );
+  const report = useCallback(
+    () =>
+      run(async () => {
+        const { table, address } = await writeChangeReport(engine.changes());
+        return `Wrote the changes as table ${table} at ${address}.`;
+      }),
+    [engine, run],
+  );
+  const undo = useCallback(
     () =>
       run(async () => {
         const restored = await undoRefresh(engine);
         return restored === 0
           ? "There is nothing to undo: no value has been fetched again since the last refresh."
-          : `Put back the values of ${restored.toLocaleString("en-GB")} ${restored === 1 ? "company" : "companies"} from before the refresh; no request was sent.`;
+          : `Put back the values of ${count(restored, "company", "companies")} from before the refresh; no request was sent.`;
       }),
     [engine, run],
   );
-  const [report, runReport] = useAction();
-  const writeReport = useCallback(
-    () =>
-      runReport(async () => {
-        const { table, address } = await writeChangeReport(engine.changes());
-        return `Wrote the changes as table ${table} at ${address}.`;
-      }),
-    [engine, runReport],
-  );
-  return { changes, undo, undoNow, report, writeReport };
+  return { changes, cells, action, highlight, clear, report, undo };
 }
