@@ -17,7 +17,8 @@ function columnNumber(letters: string): number {
   return n;
 }
 
-function splitSheet(address: string): [string, string] {
+/** `'Q3 list'!B2` → [`Q3 list`, `B2`]; an address without a sheet → [``, address]. */
+export function splitSheet(address: string): [string, string] {
   const bang = address.lastIndexOf("!");
   if (bang === -1) return ["", address];
   const sheet = address.slice(0, bang);

@@ -6,7 +6,7 @@
  */
 import { parseAddress } from "./address";
 import { parseCompanyNumber } from "./company-number";
-import { columnLetters } from "./import/a1";
+import { cellAddress } from "./import/a1";
 import { resolveFieldPath } from "./field-path";
 import { argumentOf, findUkcoCall } from "./provenance";
 
@@ -53,8 +53,7 @@ export function cellsShowingChanges(sheets: readonly SheetCells[], keys: Readonl
         }
         const key = changeKey(company.number, path);
         if (!keys.has(key)) return;
-        const quoted = /^[A-Za-z0-9_]+$/.test(sheet.name) ? sheet.name : `'${sheet.name.replace(/'/g, "''")}'`;
-        const address = `${quoted}!${columnLetters(sheet.column0 + c)}${sheet.row0 + r + 1}`;
+        const address = cellAddress(sheet.name, sheet.row0 + r, sheet.column0 + c);
         found.set(key, [...(found.get(key) ?? []), address]);
       }),
     );

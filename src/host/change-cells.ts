@@ -2,6 +2,7 @@
  * The changed cells in Excel: found from every sheet's formulas (core/change-cells.ts), selected,
  * highlighted, and the highlight cleared with each cell's previous fill put back.
  */
+import { splitSheet } from "../core/address";
 import { cellsShowingChanges, changeKey, type SheetCells } from "../core/change-cells";
 import type { ValueChange } from "../core/engine";
 
@@ -50,12 +51,8 @@ export async function selectCell(address: string): Promise<void> {
 const replacedFills = new Map<string, string>();
 
 function rangeOf(context: Excel.RequestContext, address: string): Excel.Range {
-  const bang = address.lastIndexOf("!");
-  const sheetName = address
-    .slice(0, bang)
-    .replace(/^'(.*)'$/, "$1")
-    .replace(/''/g, "'");
-  return context.workbook.worksheets.getItem(sheetName).getRange(address.slice(bang + 1));
+  const [sheet, cells] = splitSheet(address);
+  return context.workbook.worksheets.getItem(sheet).getRange(cells);
 }
 
 /** Fills the cells in a highlight colour, remembering each one's fill first. Returns how many. */
@@ -88,8 +85,4 @@ export async function clearHighlight(): Promise<number> {
   });
   replacedFills.clear();
   return restored.length;
-}
-
-export function highlightedCount(): number {
-  return replacedFills.size;
 }
