@@ -15,10 +15,12 @@ import { listSummaryView } from "./list-summary/ListSummaryView";
 import { exploreView } from "./explore/ExploreView";
 import { aboutValueView } from "./about-value/AboutValueView";
 import { changesView } from "./changes/ChangesView";
+import { matchNamesView } from "./match-names/MatchNamesView";
 
 export const PANE_VIEWS: readonly PaneView[] = [
   signInView,
   importView,
+  matchNamesView,
   groupView,
   websiteView,
   marketView,

@@ -1,0 +1,247 @@
+/**
+ * Match names' review queue: which matches are queued at each threshold, one entry per distinct
+ * input, decisions and what the summary counts, the rows read from a sheet block, where results
+ * go, and the queue's round trip through its workbook part.
+ */
+import type { StoredMatch } from "../../../src/core/cache/snapshot";
+import { buildSession, placeResults } from "../../../src/core/match-names/build";
+import {
+  columnOptions,
+  firstFreeColumns,
+  guessHintColumn,
+  looksLikeNameHeader,
+  nameRows,
+  type SheetBlock,
+} from "../../../src/core/match-names/input";
+import { decisionCells, matchFormulas, NO_MATCH, resultGrid } from "../../../src/core/match-names/output";
+import {
+  buildQueue,
+  decide,
+  needsReview,
+  nextOpen,
+  summarise,
+  type Threshold,
+} from "../../../src/core/match-names/queue";
+import type { RunOutcome } from "../../../src/core/match-names/run";
+import { MATCH_SESSION_NAMESPACE, readSessionXml, sessionXml } from "../../../src/core/match-names/session";
+import { matchKey } from "../../../src/core/match-key";
+
+const match = (confidence: string, number: string | null = "01234567"): StoredMatch => ({
+  number,
+  name: number ? `COMPANY ${number} LTD` : null,
+  status: number ? "Active" : null,
+  confidence,
+  route: number ? "slow" : null,
+  postcode: null,
+  rigorous: false,
+});
+
+describe("threshold", () => {
+  // [confidence, threshold, queued]
+  const cases: Array<[string, Threshold, boolean]> = [
+    ["high", "medium", false],
+    ["medium", "medium", false],
+    ["low", "medium", true],
+    ["none", "medium", true],
+    ["high", "high", false],
+    ["medium", "high", true],
+    ["medium", "low", false],
+    ["low", "low", false],
+    ["none", "low", true],
+    // A band a later release adds is reviewed, never trusted blindly.
+    ["very high", "low", true],
+  ];
+  test.each(cases)("a %s match at threshold %s: queued %s", (confidence, threshold, queued) => {
+    expect(needsReview(match(confidence), threshold)).toBe(queued);
+  });
+
+  test("a high-confidence answer without a number is still queued", () => {
+    expect(needsReview(match("high", null), "low")).toBe(true);
+  });
+});
+
+const block = (values: unknown[][], top = 0, nameColumn = 0): SheetBlock => ({
+  sheet: "Suppliers",
+  top,
+  nameColumn,
+  values,
+  formulas: values,
+});
+
+describe("rows and columns", () => {
+  const sheet = block(
+    [
+      ["Company name", "Post code", "Website", "Notes"],
+      ["Acme Widgets Ltd", "AB1 2CD", "acme.example", "x"],
+      ["", "", "", ""],
+      ["ACME  widgets ltd", "ab1 2cd", "ACME.example", ""],
+      ["Bravo Limited", "", "", ""],
+    ],
+    4,
+  );
+
+  test("reads a header, guesses the hint columns by header, and skips empty names", () => {
+    expect(looksLikeNameHeader("Company name")).toBe(true);
+    expect(looksLikeNameHeader("Acme Widgets Ltd")).toBe(false);
+    const options = columnOptions(sheet, true);
+    expect(options.map((o) => o.label)).toEqual(["B: Post code", "C: Website", "D: Notes"]);
+    const choice = {
+      header: true,
+      postcodeColumn: guessHintColumn(options, "postcode"),
+      websiteColumn: guessHintColumn(options, "website"),
+    };
+    expect(choice).toEqual({ header: true, postcodeColumn: 1, websiteColumn: 2 });
+    const rows = nameRows(sheet, choice);
+    expect(rows.map((r) => r.row)).toEqual([5, 7, 8]);
+    // Case and spacing do not make inputs different: the first two rows are one name to match.
+    expect(rows[0]!.key).toBe(rows[1]!.key);
+    expect(rows[2]!.key).toBe(matchKey("Bravo Limited", "", ""));
+  });
+
+  test("a name too long for the service is that row's problem, not the run's", () => {
+    const rows = nameRows(block([["x".repeat(600)], ["Fine Ltd"]]), { header: false });
+    expect(rows[0]!.problem).toMatch(/600 characters/);
+    expect(rows[1]!.key).toBeDefined();
+  });
+
+  test("results go in the first four columns right of the names that are empty in every row", () => {
+    const formulas = [
+      ["Name", "", "Pc", "", "", "", "", ""],
+      ["A", "", "", "", "", "", "=X()", ""],
+    ];
+    // B is free but C holds a header; D to G would hit the formula in G.
+    expect(firstFreeColumns({ ...block(formulas), formulas }, 4)).toBe(7);
+    expect(firstFreeColumns(block([["A"], ["B"]]), 4)).toBe(1);
+  });
+
+  test("a run for the same names reuses the previous run's columns", () => {
+    const previous = buildSession(sessionInput()).session;
+    expect(placeResults(block([["a"]], 0, 0), { ...previous, sheet: "Suppliers", outputColumn: 9 })).toEqual({
+      column: 9,
+      replacesPrevious: true,
+    });
+    expect(placeResults(block([["a"]], 0, 1), { ...previous, outputColumn: 9 }).replacesPrevious).toBe(false);
+  });
+});
+
+describe("result cells", () => {
+  test("values, formulas over the row's own cells, and a failed job's reason", () => {
+    const key = (name: string) => matchKey(name, "", "");
+    const results = new Map([[key("A")!, match("high")]]);
+    const rows = [
+      { row: 1, key: key("A") },
+      { row: 3, key: key("B") },
+    ];
+    const grid = resultGrid({
+      firstRow: 1,
+      lastRow: 3,
+      rows,
+      output: "values",
+      results,
+      failed: new Map([[key("B")!, "Matching job 1 of 1 failed: down"]]),
+      columns: { nameColumn: 0 },
+    });
+    expect(grid).toEqual([
+      ["'01234567", "'COMPANY 01234567 LTD", "high", "'Active"],
+      ["", "", "", ""],
+      ["", "", "not matched", "'Matching job 1 of 1 failed: down"],
+    ]);
+    expect(matchFormulas(4, { nameColumn: 0, websiteColumn: 2 })).toEqual([
+      '=UKCO.MATCH(A5,"",C5,"number")',
+      '=UKCO.MATCH(A5,"",C5,"name")',
+      '=UKCO.MATCH(A5,"",C5,"confidence")',
+      '=UKCO.MATCH(A5,"",C5,"status")',
+    ]);
+    expect(decisionCells({ kind: "rejected" })[0]).toBe(NO_MATCH);
+    expect(decisionCells({ kind: "accepted", number: "SC000123" }, { name: "X LTD" }).slice(0, 2)).toEqual([
+      "'SC000123",
+      "'X LTD",
+    ]);
+  });
+});
+
+function sessionInput() {
+  const values = [["Name"], ["Acme Ltd"], ["acme ltd"], ["Bravo <&> Co"], ["Charlie"], ["Delta"]];
+  const sheet = block(values, 0);
+  const choice = { header: true };
+  const rows = nameRows(sheet, choice);
+  const k = (i: number) => rows[i]!.key!;
+  const outcome: RunOutcome = {
+    results: new Map([
+      [k(0), match("low", "00000001")],
+      [k(2), match("none", null)],
+      [k(3), match("high", "00000003")],
+    ]),
+    failures: [{ job: 1, keys: [k(4)], message: "Matching job 1 of 1 failed: down" }],
+    jobs: 1,
+    cancelled: false,
+  };
+  return {
+    block: sheet,
+    choice,
+    rows,
+    outcome,
+    threshold: "medium" as const,
+    output: "values" as const,
+    column: 2,
+    now: new Date(0),
+  };
+}
+
+describe("queue", () => {
+  test("identical inputs are one entry covering all their rows, in sheet order", () => {
+    const { session } = buildSession(sessionInput());
+    expect(session.queue.map((e) => [e.name, e.rows])).toEqual([
+      ["Acme Ltd", [1, 2]],
+      ["Bravo <&> Co", [3]],
+    ]);
+    expect(summarise(session.queue, session.totalRows, session.unmatchedRows)).toEqual({
+      automatic: 1,
+      accepted: 0,
+      rejected: 0,
+      left: 3,
+      unmatched: 1,
+    });
+  });
+
+  test("decisions count the rows they cover; skip and decide move to the next open entry", () => {
+    const { session } = buildSession(sessionInput());
+    const queue = [
+      ...session.queue,
+      ...buildQueue(
+        [{ row: 9, key: "Z", name: "Z", postcode: "", website: "" }],
+        new Map([["Z", match("low")]]),
+        "medium",
+      ),
+    ];
+    expect(nextOpen(queue, 0)).toBe(1);
+    const accepted = decide(queue, 0, { kind: "accepted", number: "00000009" });
+    const both = decide(accepted, 2, { kind: "rejected" });
+    expect(nextOpen(both, 2)).toBe(1);
+    expect(nextOpen(decide(both, 1, { kind: "rejected" }), 1)).toBe(-1);
+    expect(summarise(both, 6, 0)).toMatchObject({ accepted: 2, rejected: 1, left: 1, automatic: 2 });
+    expect(queue[0]!.decision).toBeUndefined();
+  });
+});
+
+describe("persistence", () => {
+  test("the queue and its decisions survive the round trip through the workbook part", () => {
+    const { session } = buildSession(sessionInput());
+    const decided = { ...session, queue: decide(session.queue, 1, { kind: "rejected" }), position: 0 };
+    const xml = sessionXml(decided);
+    expect(xml.startsWith(`<matchNames xmlns="${MATCH_SESSION_NAMESPACE}">`)).toBe(true);
+    // Names with XML's special characters are escaped inside the JSON, so the part is well-formed.
+    expect(xml.slice(xml.indexOf(">") + 1, xml.lastIndexOf("<"))).not.toMatch(/[<>&]/);
+    expect(readSessionXml(xml)).toEqual({ ok: true, session: decided });
+  });
+
+  test.each([
+    ["<other>{}</other>", /not a <matchNames> part/],
+    [`<matchNames xmlns="${MATCH_SESSION_NAMESPACE}">{broken</matchNames>`, /not JSON/],
+    [`<matchNames xmlns="${MATCH_SESSION_NAMESPACE}">{"version":1}</matchNames>`, /does not fit its format \(sheet/],
+  ])("a damaged part is reported: %s", (xml, problem) => {
+    const read = readSessionXml(xml);
+    expect(read.ok).toBe(false);
+    expect(!read.ok && read.problem).toMatch(problem);
+  });
+});
