@@ -51,9 +51,8 @@ export class ChunkPlanner {
    * Request sizes for `n` keys, of which `sentAhead` requests of this burst already went
    * (`headStart`): those count towards the at most twice the fewest.
    */
-  plan(n: number, sentAhead = 0): number[] {
+  plan(n: number, sentAhead = 0, room = this.headroom()): number[] {
     const fewest = fewestRequests(n, this.maxBatch);
-    const room = this.headroom();
     if (!room) return fewest;
     const { roundTripMs, perKeyMs } = this.fitted;
     // Work that costs less than a round trip gains nothing from being cut up.
@@ -79,6 +78,20 @@ export class ChunkPlanner {
     const room = this.headroom();
     if (!room || room.requests < HEAD_START_ROOM.requests || room.slots < HEAD_START_ROOM.slots) return 0;
     return this.firstSize();
+  }
+
+  /**
+   * The requests a burst of `n` keys arriving at once goes in now, as the loader would send it: the
+   * head start, then the plan for the rest with the head start holding a send and a slot. For the
+   * estimate shown before a refresh.
+   */
+  forecast(n: number): number[] {
+    if (!(n >= 1)) return [];
+    const ahead = Math.min(this.headStart(), n);
+    if (ahead < 1) return this.plan(n);
+    const room = this.headroom();
+    const left = room && { requests: room.requests - 1, slots: room.slots - 1 };
+    return [ahead, ...this.plan(n - ahead, 1, left)];
   }
 
   /** What takes about half a round trip to send and read: the first cells' request. */

@@ -21,7 +21,11 @@ import { NotFoundError, toUserError, UnavailableError } from "./errors";
 import type { ResolvedPath } from "./field-path";
 import { createCompanyLoader, type LoadedCompany } from "./loaders/company-loader";
 import { marketKey } from "./loaders/market-loader";
+import { ChunkPlanner } from "./chunk-plan";
+import { COMPANIES, estimateRefresh, type RefreshEstimate } from "./refresh-estimate";
 import { RefreshScopes, type RefreshScope } from "./refresh-scopes";
+import type { ScopeAnswers } from "./scope-answers";
+import { MAX_RETURN_COUNT } from "../api/product/requests";
 
 export interface CallContext {
   /** The calling cell, `Sheet1!B2`; refresh scopes apply by it. */
@@ -39,7 +43,7 @@ export interface EngineClients {
   classification: ClassificationClient;
   market: MarketClient;
   /** The services' governors, whose headroom lets a burst go in more, smaller requests. */
-  governors?: Partial<Readonly<Record<ServiceName, Pick<Governor, "headroom">>>>;
+  governors?: Partial<Readonly<Record<ServiceName, Pick<Governor, "headroom" | "limits">>>>;
 }
 
 export interface EngineOptions {
@@ -97,6 +101,7 @@ export class Engine {
   readonly cache: WorkbookCache;
   private readonly scopes: RefreshScopes;
   private readonly companies: BatchLoader<LoadedCompany>;
+  private readonly companyPlanner: ChunkPlanner;
   /** One loader per kind of answer (answers.ts). */
   private readonly loaders: { [K in AnswerKindName]: BatchLoader<{ fetchedAt: number }> };
   private readonly persistence: CachePersistence | undefined;
@@ -116,9 +121,10 @@ export class Engine {
     this.clients = options.clients;
     this.cache = new WorkbookCache(ANSWER_SHAPES, options.maxFullRecords);
     this.scopes = new RefreshScopes(() => clock.now());
+    this.companyPlanner = new ChunkPlanner(MAX_RETURN_COUNT, () => this.clients.governors?.product?.headroom());
     this.companies = createCompanyLoader(() => this.clients.product, clock, {
       refreshing: (n) => this.refreshing.has(n),
-      headroom: () => this.clients.governors?.product?.headroom(),
+      planner: this.companyPlanner,
     });
     const clients = () => this.clients;
     this.loaders = Object.fromEntries(
@@ -325,6 +331,23 @@ export class Engine {
     this.scopes.record(scope);
     // The previous values stay available (changes, undo) until the next refresh.
     this.replaced.clear();
+  }
+
+  /**
+   * What refreshing `scope` would send, for the answers its formulas read (scope-answers.ts): read
+   * from the cache and the governors alone, so asking costs nothing.
+   */
+  estimateRefresh(answers: ScopeAnswers, scope: RefreshScope): RefreshEstimate {
+    return estimateRefresh(answers, {
+      fetchedAt: (store, key) =>
+        store === COMPANIES ? this.cache.companyEntry(key, 0)?.t : this.cache.answer(store, key, 0)?.fetchedAt,
+      ...(scope.kind === "olderThan" ? { cutoff: scope.cutoff } : {}),
+      companyRequests: (n) => this.companyPlanner.forecast(n).length,
+      governor: (service) => {
+        const governor = this.clients.governors?.[service];
+        return governor && { limits: governor.limits, headroom: governor.headroom() };
+      },
+    });
   }
 
   /** Forgets everything cached for this workbook (the pane's Clear) and saves that. */

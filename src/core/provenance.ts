@@ -70,7 +70,7 @@ export function argumentOf(text: string): Argument | undefined {
 }
 
 /** Which stored answer a call reads: a company record (and field), or one answer of a kind by key. */
-type AnswerRef =
+export type AnswerRef =
   | { kind: "company"; number: string; field?: ResolvedPath }
   | { kind: "answer"; store: string; key: string }
   | { problem: string };
@@ -144,6 +144,18 @@ const SOURCES: Readonly<Record<string, Source>> = {
     },
   },
 };
+
+/**
+ * The stored answer a call of `name` with these input values reads, and the service that sends it;
+ * undefined for a function that keeps nothing (UKCO.FIELDS).
+ */
+export function storedAnswerOf(
+  name: string,
+  inputs: readonly unknown[],
+): { service: ServiceName; ref: AnswerRef } | undefined {
+  const source = SOURCES[name.toUpperCase()];
+  return source && { service: source.service, ref: source.answer(inputs) };
+}
 
 export type ValueProvenance =
   | { state: "not-ukco" }

@@ -62,7 +62,8 @@ export class RefreshScopes {
   }
 }
 
-function coverage(scope: RefreshScope): (cell: RangeRef | undefined) => boolean {
+/** Whether a scope covers a cell (or range): the rule a refresh applies, for estimates to use too. */
+export function coverage(scope: RefreshScope): (cell: RangeRef | undefined) => boolean {
   switch (scope.kind) {
     case "workbook":
     case "olderThan":

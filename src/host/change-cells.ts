@@ -3,8 +3,9 @@
  * highlighted, and the highlight cleared with each cell's previous fill put back.
  */
 import { splitSheet } from "../core/address";
-import { cellsShowingChanges, changeKey, type SheetCells } from "../core/change-cells";
+import { cellsShowingChanges, changeKey } from "../core/change-cells";
 import type { ValueChange } from "../core/engine";
+import { readSheetCells } from "./sheet-cells";
 
 /** INFERRED (ours): a light amber, readable under black text in both light and dark Office themes. */
 const HIGHLIGHT = "#FFE699";
@@ -15,27 +16,7 @@ const NO_FILL = "#FFFFFF";
 /** Each change's cells, by changeKey. */
 export async function locateChangedCells(changes: readonly ValueChange[]): Promise<Map<string, string[]>> {
   if (changes.length === 0) return new Map();
-  const sheets = await Excel.run(async (context) => {
-    const worksheets = context.workbook.worksheets;
-    worksheets.load("items/name");
-    await context.sync();
-    const used = worksheets.items.map((sheet) => {
-      const range = sheet.getUsedRangeOrNullObject(true);
-      range.load(["formulas", "values", "rowIndex", "columnIndex"]);
-      return { name: sheet.name, range };
-    });
-    await context.sync();
-    return used
-      .filter(({ range }) => !range.isNullObject)
-      .map(({ name, range }): SheetCells => ({
-        name,
-        row0: range.rowIndex,
-        column0: range.columnIndex,
-        formulas: range.formulas,
-        values: range.values,
-      }));
-  });
-  return cellsShowingChanges(sheets, new Set(changes.map((c) => changeKey(c.company, c.field))));
+  return cellsShowingChanges(await readSheetCells(), new Set(changes.map((c) => changeKey(c.company, c.field))));
 }
 
 export async function selectCell(address: string): Promise<void> {

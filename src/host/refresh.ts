@@ -4,9 +4,14 @@
  * workbook (Calculate Now would skip custom functions whose inputs did not change), and for a
  * sheet or a selection, re-entering just those formulas. Never called from inside a calculation.
  */
+import { splitSheet } from "../core/address";
 import type { Engine } from "../core/engine";
+import type { RefreshEstimate } from "../core/refresh-estimate";
+import { coverage, type RefreshScope } from "../core/refresh-scopes";
+import { answersInScope } from "../core/scope-answers";
 import { countFetchedBefore } from "../core/store-age";
 import { recalculateWorkbook } from "./recalculate";
+import { readSheetCells } from "./sheet-cells";
 
 const UKCO_FORMULA = /^=.*\bUKCO\./i;
 
@@ -54,14 +59,27 @@ async function reenterFormulas(context: Excel.RequestContext, range: Excel.Range
 
 /** Refreshes the UKCO formulas in the selection; returns how many were re-entered. */
 export async function refreshSelection(engine: Engine): Promise<number> {
+  return refreshRange(engine, await selectedAddress());
+}
+
+async function selectedAddress(): Promise<string> {
   return Excel.run(async (context) => {
     const selected = context.workbook.getSelectedRange();
-    const used = selected.worksheet.getUsedRangeOrNullObject(true);
-    const target = selected.getIntersectionOrNullObject(used);
-    target.load("address");
     selected.load("address");
     await context.sync();
-    engine.refresh({ kind: "ranges", addresses: [selected.address] });
+    return selected.address;
+  });
+}
+
+/** Refreshes the UKCO formulas in one range (`Sheet1!B2:D40`); returns how many were re-entered. */
+async function refreshRange(engine: Engine, address: string): Promise<number> {
+  return Excel.run(async (context) => {
+    const [sheet, cells] = splitSheet(address);
+    const range = context.workbook.worksheets.getItem(sheet).getRange(cells);
+    const target = range.getIntersectionOrNullObject(range.worksheet.getUsedRangeOrNullObject(true));
+    target.load("address");
+    await context.sync();
+    engine.refresh({ kind: "ranges", addresses: [address] });
     return target.isNullObject ? 0 : reenterFormulas(context, target);
   });
 }
@@ -88,4 +106,48 @@ export async function undoRefresh(engine: Engine): Promise<number> {
   const restored = engine.undoRefresh();
   if (restored > 0) await recalculateWorkbook();
   return restored;
+}
+
+/** What the user asks to refresh, before it is pinned to a sheet's name or the selection's address. */
+export type RefreshRequest =
+  { kind: "workbook" } | { kind: "activeSheet" } | { kind: "selection" } | { kind: "olderThan"; cutoff: number };
+
+/** The scope a request means now: the active sheet's name, the selection's address. */
+export async function scopeOf(request: RefreshRequest): Promise<RefreshScope> {
+  switch (request.kind) {
+    case "workbook":
+    case "olderThan":
+      return request;
+    case "selection":
+      return { kind: "ranges", addresses: [await selectedAddress()] };
+    case "activeSheet":
+      return Excel.run(async (context) => {
+        const sheet = context.workbook.worksheets.getActiveWorksheet();
+        sheet.load("name");
+        await context.sync();
+        return { kind: "sheet", sheet: sheet.name };
+      });
+  }
+}
+
+/** What refreshing `scope` would send, per service, from the workbook's formulas; sends nothing. */
+export async function estimateRefreshOf(engine: Engine, scope: RefreshScope): Promise<RefreshEstimate> {
+  const covers = coverage(scope);
+  return engine.estimateRefresh(answersInScope(await readSheetCells(), covers), scope);
+}
+
+/** Refreshes a scope; returns how many formulas were re-entered, where the refresh re-enters them (a sheet, ranges). */
+export async function refreshScope(engine: Engine, scope: RefreshScope): Promise<number | undefined> {
+  switch (scope.kind) {
+    case "workbook":
+      return void (await refreshWorkbook(engine));
+    case "olderThan":
+      return void (await refreshOlderThan(engine, scope.cutoff));
+    case "sheet":
+      return refreshSheet(engine, scope.sheet);
+    case "ranges": {
+      const counts = await Promise.all(scope.addresses.map((address) => refreshRange(engine, address)));
+      return counts.reduce((sum, n) => sum + n, 0);
+    }
+  }
 }

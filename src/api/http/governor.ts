@@ -39,6 +39,17 @@ export interface Headroom {
   slots: number;
 }
 
+/** What the service has been sent since the add-in started, for the pane's usage line. */
+export interface GovernorUsage {
+  /** Requests sent (each attempt, retries included). */
+  sent: number;
+  /** Waiting for a turn now. */
+  queued: number;
+  inFlight: number;
+  /** 429s answered by waiting and sending again, rather than by an error in a cell. */
+  throttledAbsorbed: number;
+}
+
 export interface Permit {
   /** Frees the concurrency slot; call once the response is read. Safe to call twice. */
   release(): void;
@@ -66,6 +77,8 @@ export class Governor {
   private readonly queue: Waiter[] = [];
   private readonly sent: number[] = [];
   private inFlight = 0;
+  private sentTotal = 0;
+  private throttledAbsorbed = 0;
   private pausedUntil = 0;
   private wake: { at: number; stop: AbortController } | undefined;
   private readonly listeners = new Set<(s: GovernorSnapshot) => void>();
@@ -131,6 +144,21 @@ export class Governor {
     };
   }
 
+  usage(): GovernorUsage {
+    return {
+      sent: this.sentTotal,
+      queued: this.queue.length,
+      inFlight: this.inFlight,
+      throttledAbsorbed: this.throttledAbsorbed,
+    };
+  }
+
+  /** A 429 that will be sent again after a wait: the user sees a slower answer, not an error. */
+  noteThrottleAbsorbed(): void {
+    this.throttledAbsorbed += 1;
+    this.notify();
+  }
+
   headroom(): Headroom {
     const now = this.clock.now();
     const queued = this.queue.length;
@@ -175,6 +203,7 @@ export class Governor {
       this.queue.shift();
       head.detach();
       this.inFlight += 1;
+      this.sentTotal += 1;
       if (!head.options.rateExempt) this.sent.push(now);
       head.grant(this.permit());
     }

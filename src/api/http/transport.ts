@@ -95,6 +95,7 @@ export function createTransport(o: TransportOptions): Transport {
         if (error instanceof RateLimitedError && error.retryAfterMs !== undefined) o.governor.pause(error.retryAfterMs);
         delay = planRetry(error, counts, o.retry, spec.idempotent, o.random);
         if (delay === undefined) throw error;
+        if (error instanceof RateLimitedError) o.governor.noteThrottleAbsorbed();
       } finally {
         permit.release();
       }

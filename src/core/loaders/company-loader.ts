@@ -4,7 +4,6 @@
  * ask — or, when the quota has room, up to twice that, side by side, so the last cell settles
  * sooner (chunk-plan.ts). A number the service does not return is a company it does not know.
  */
-import type { Headroom } from "../../api/http/governor";
 import type { Clock } from "../../api/http/types";
 import type { ProductClient } from "../../api/product/client";
 import type { RawCompany } from "../../api/product/lazy-company";
@@ -40,16 +39,19 @@ export interface CompanyLoaderOptions {
   timing?: CompanyLoaderTiming;
   /** Whether a number is being asked again because the user refreshed it (a team gateway then skips its cache). */
   refreshing?: (number: string) => boolean;
-  /** The product API's spare capacity now (its governor's); without it a burst goes in the fewest requests. */
-  headroom?: () => Headroom | undefined;
+  /** How bursts are cut (the engine keeps it, to forecast a refresh); by default one over no headroom. */
+  planner?: ChunkPlanner;
 }
 
 export function createCompanyLoader(
   product: () => ProductClient,
   clock: Clock,
-  { timing = COMPANY_LOADER_TIMING, refreshing = () => false, headroom = () => undefined }: CompanyLoaderOptions = {},
+  {
+    timing = COMPANY_LOADER_TIMING,
+    refreshing = () => false,
+    planner = new ChunkPlanner(MAX_RETURN_COUNT, () => undefined),
+  }: CompanyLoaderOptions = {},
 ): BatchLoader<LoadedCompany> {
-  const planner = new ChunkPlanner(MAX_RETURN_COUNT, headroom);
   return new BatchLoader<LoadedCompany>({
     clock,
     maxBatchSize: MAX_RETURN_COUNT,

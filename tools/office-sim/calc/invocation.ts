@@ -31,7 +31,8 @@ export function createInvocation(context: InvocationContext, settle: Settle): In
   const { meta } = context;
   // INFERRED: the runtime passes the id it looks the implementation up by as functionName.
   const invocation: InvocationObject = { functionName: meta.id, isInValuePreview: context.isInValuePreview };
-  if (meta.options.requiresAddress) invocation.address = context.address;
+  if (meta.options.requiresAddress || (meta.options.stream && meta.options.requiresStreamAddress))
+    invocation.address = context.address;
   if (meta.options.requiresParameterAddresses) invocation.parameterAddresses = context.parameterAddresses;
   if (meta.options.stream)
     invocation.setResult = (value) => settle(normaliseResult(value, context.allowEntities), false);

@@ -18,6 +18,8 @@ const OptionsSchema = z.object({
   cancelable: z.optional(z.boolean()),
   requiresAddress: z.optional(z.boolean()),
   requiresParameterAddresses: z.optional(z.boolean()),
+  /** The streaming form of requiresAddress (the generator writes it for @streaming @requiresAddress). */
+  requiresStreamAddress: z.optional(z.boolean()),
   stream: z.optional(z.boolean()),
   volatile: z.optional(z.boolean()),
 });

@@ -40,6 +40,18 @@ describe("the calculation engine", () => {
     expect(calls).toEqual([{ name: "x", address: "Sheet1!C7", args: [null, null, "all"] }]);
   });
 
+  it("passes a streaming function its cell's address when requiresStreamAddress", async () => {
+    const excel = newExcel();
+    const addresses: Array<string | undefined> = [];
+    excel.customFunctions.associate("STREAM", (_label: unknown, inv: Inv) => {
+      addresses.push(inv.address);
+      inv.setResult?.("on");
+    });
+    excel.setCell("Sheet1!D4", '=UKCO.STREAM("x")');
+    await excel.whenCalculated(1000);
+    expect(addresses).toEqual(["Sheet1!D4"]);
+  });
+
   it("recalculates dependent UKCO cells in order, each wave a burst, with the settled values", async () => {
     const { excel } = withMatch();
     const fieldCalls: unknown[][][] = [];

@@ -26,7 +26,12 @@ export const METADATA = {
       ],
       result: { dimensionality: "matrix" },
     },
-    { id: "STREAM", name: "STREAM", options: { stream: true }, parameters: [{ name: "label", type: "any" }] },
+    {
+      id: "STREAM",
+      name: "STREAM",
+      options: { stream: true, requiresStreamAddress: true },
+      parameters: [{ name: "label", type: "any" }],
+    },
     { id: "NOW", name: "NOW", options: { volatile: true }, parameters: [] },
     { id: "TWICE", name: "TWICE", parameters: [{ name: "n", type: "number" }] },
   ],

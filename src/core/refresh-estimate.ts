@@ -1,0 +1,132 @@
+/**
+ * What a refresh will send, before it starts: for each service, how many answers it fetches again,
+ * in how many requests, and how long the service's known limits make that take. The answers are
+ * those the scope's formulas read (scope-answers.ts); "older than" keeps those fetched before its
+ * cutoff. Requests follow each loader's own rule (one table entry per kind of answer), so the count
+ * is the one the refresh sends; where a service decides (polls of a batch job, pages of a search)
+ * the count is the least, and says so.
+ */
+import type { ServiceName } from "../api/credentials";
+import type { GovernorLimits, Headroom } from "../api/http/governor";
+import { MAX_BATCH_NUMBERS, MARKETS } from "../api/market/schemas";
+import { MAX_BATCH_COMPANIES } from "../api/matching/schemas";
+import { MAX_BATCH_URLS } from "./explore/websites";
+import { MATCH_LOADER_OPTIONS } from "./loaders/match-loader";
+import type { ScopeAnswers } from "./scope-answers";
+
+/** The store name the company records go under, beside answers.ts's stores. */
+export const COMPANIES = "companies";
+
+export interface StoreEstimate {
+  /** "companies", or a store of answers.ts ("matches", "classifications", …). */
+  store: string;
+  /** Answers to fetch again. */
+  items: number;
+  requests: number;
+  /** False where the service decides part of the count; `requests` is then the least. */
+  exact: boolean;
+  /** Batch jobs, for the matching service's larger bursts. */
+  jobs?: number;
+}
+
+export interface ServiceEstimate {
+  service: ServiceName;
+  stores: StoreEstimate[];
+  requests: number;
+  exact: boolean;
+  /** The service's limit, sends a minute. */
+  perMinute: number;
+  /** Minutes the limit makes the requests wait beyond what it has to spare now (0: no wait). */
+  minutes: number;
+}
+
+export interface RefreshEstimate {
+  services: ServiceEstimate[];
+  formulas: number;
+  /** Formulas whose inputs are expressions: not counted (see scope-answers.ts). */
+  unread: number;
+  /** Large enough that the user should say yes first (CONFIRM_ABOVE). */
+  needsConfirmation: boolean;
+}
+
+/**
+ * INFERRED (ours): a refresh that waits a minute or more on a limit, or sends more than 50
+ * requests to one service, is worth a question first; below that it just runs.
+ */
+export const CONFIRM_ABOVE = { minutes: 1, requests: 50 };
+
+interface RequestRule {
+  requests(keys: readonly string[], companyRequests: (n: number) => number): Omit<StoreEstimate, "store" | "items">;
+}
+
+const one = (keys: readonly string[]) => ({ requests: keys.length, exact: true });
+
+/** How each kind of answer goes on the wire (the loaders in core/loaders); a new kind adds a line. */
+const REQUEST_RULES: Readonly<Record<string, RequestRule>> = {
+  [COMPANIES]: { requests: (keys, companyRequests) => ({ requests: companyRequests(keys.length), exact: true }) },
+  groups: { requests: one },
+  classifications: { requests: one },
+  // One search of up to 1,000 sites, in as many pages as the service finds companies.
+  websites: { requests: (keys) => ({ requests: Math.ceil(keys.length / MAX_BATCH_URLS), exact: false }) },
+  matches: {
+    requests(keys) {
+      if (keys.length <= MATCH_LOADER_OPTIONS.singleMatchLimit) return one(keys);
+      const jobs = Math.ceil(keys.length / MAX_BATCH_COMPANIES);
+      // Each job: submit, at least one status poll, results.
+      return { requests: 3 * jobs, exact: false, jobs };
+    },
+  },
+  // Per market, the batch lookup where the market has one, else a request per number.
+  market: {
+    requests(keys) {
+      const perMarket = MARKETS.map((m) => keys.filter((k) => k.startsWith(`${m}:`)).length);
+      return { requests: perMarket.reduce((sum, n) => sum + Math.ceil(n / MAX_BATCH_NUMBERS), 0), exact: false };
+    },
+  },
+};
+
+export interface EstimateContext {
+  /** When the stored answer was fetched; undefined when none is stored. */
+  fetchedAt(store: string, key: string): number | undefined;
+  /** "Older than": only answers fetched before this (or never) are fetched again. */
+  cutoff?: number;
+  /** The product requests a burst of n companies goes in now (chunk-plan.ts's forecast). */
+  companyRequests(n: number): number;
+  /** A service's limits and spare capacity now. */
+  governor(service: ServiceName): { limits: GovernorLimits; headroom: Headroom } | undefined;
+}
+
+export function estimateRefresh(answers: ScopeAnswers, context: EstimateContext): RefreshEstimate {
+  const stores: [string, Set<string>][] = [[COMPANIES, answers.companies], ...answers.answers];
+  const byService = new Map<ServiceName, StoreEstimate[]>();
+  for (const [store, keys] of stores) {
+    const rule = REQUEST_RULES[store];
+    const service = answers.services.get(store);
+    if (!rule || !service) continue;
+    const { cutoff } = context;
+    const due = [...keys].filter((key) => cutoff === undefined || !((context.fetchedAt(store, key) ?? 0) >= cutoff));
+    if (due.length === 0) continue;
+    const estimate = { store, items: due.length, ...rule.requests(due, context.companyRequests) };
+    byService.set(service, [...(byService.get(service) ?? []), estimate]);
+  }
+  const services = [...byService].map(([service, estimates]): ServiceEstimate => {
+    const requests = estimates.reduce((sum, e) => sum + e.requests, 0);
+    const governor = context.governor(service);
+    const perMinute = governor?.limits.perMinute ?? Infinity;
+    const spare = governor?.headroom.requests ?? requests;
+    return {
+      service,
+      stores: estimates,
+      requests,
+      exact: estimates.every((e) => e.exact),
+      perMinute,
+      minutes: Math.max(0, requests - spare) / perMinute,
+    };
+  });
+  return {
+    services,
+    formulas: answers.formulas,
+    unread: answers.unread,
+    needsConfirmation: services.some((s) => s.minutes >= CONFIRM_ABOVE.minutes || s.requests > CONFIRM_ABOVE.requests),
+  };
+}
