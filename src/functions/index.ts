@@ -10,3 +10,4 @@ import "./group";
 import "./website";
 import "./market";
 import "./asof";
+import "./history";
