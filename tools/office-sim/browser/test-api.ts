@@ -4,6 +4,7 @@
  */
 import { type CellInfo } from "../app/cell-info";
 import { type ClearApplyTo, clearRange } from "../app/cell-writes";
+import { chartsOf, sourceAddress } from "../app/charts";
 import { addSheet } from "../app/sheets";
 import { headerNames, dataRowCount } from "../app/tables";
 import { type SimulatedExcel } from "../app/simulated-excel";
@@ -99,6 +100,25 @@ export function createTestApi({ app, runner, shell, ready, manifest, problems }:
         headers: headerNames(app, t),
         rowCount: dataRowCount(t),
       })),
+    /** Every sheet's charts: name, type, title, place (points) and each series' ranges. */
+    charts: () =>
+      app.workbook.sheets.flatMap((sheet) =>
+        chartsOf(sheet).map((chart) => ({
+          sheet: sheet.name,
+          name: chart.name,
+          type: chart.type,
+          title: chart.title,
+          top: chart.top,
+          left: chart.left,
+          width: chart.width,
+          height: chart.height,
+          series: chart.series.map((s) => ({
+            name: s.name,
+            values: sourceAddress(s.values),
+            xValues: sourceAddress(s.xValues),
+          })),
+        })),
+      ),
     settings: () => ({
       workbook: Object.fromEntries(app.workbook.settings),
       document: { ...app.workbook.documentSettings },

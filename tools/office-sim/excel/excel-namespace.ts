@@ -1,4 +1,5 @@
 /** The Excel and OfficeExtension globals: Excel.run, the enums add-ins use, and the error types. */
+import { CHART_ENUMS } from "../app/charts";
 import { type SimulatedExcel } from "../app/simulated-excel";
 import { type ClientObject, ClientResult } from "./client-object";
 import { OfficeErrorCodes, OfficeExtensionError, officeErrors } from "./errors";
@@ -68,6 +69,7 @@ const ENUMS = {
     centerAcrossSelection: "CenterAcrossSelection",
     distributed: "Distributed",
   },
+  ...CHART_ENUMS,
 };
 
 type Batch<T> = (context: RequestContext) => Promise<T>;

@@ -4,6 +4,7 @@ import { MAX_COLUMNS, MAX_ROWS, parseAddress, type RangeRef } from "../model/add
 import { HostError, invalidArgument, itemNotFound } from "../model/host-error";
 import { type SheetVisibility } from "../model/sheet";
 import { ClientObject, defineProperties, resultOf, type ClientResult } from "./client-object";
+import { ChartCollection } from "./chart";
 import { ClientCollection } from "./collection";
 import { EventHandlers, onActivated, onCellsChanged, onSelection } from "./events";
 import { Range } from "./range";
@@ -63,6 +64,10 @@ export class Worksheet extends ClientObject<SheetTarget> {
 
   get tables(): TableCollection {
     return this._child("tables", () => new TableCollection(this._context, () => this._t()));
+  }
+
+  get charts(): ChartCollection {
+    return this._child("charts", () => new ChartCollection(this._context, () => this._t()));
   }
 
   get freezePanes(): WorksheetFreezePanes {

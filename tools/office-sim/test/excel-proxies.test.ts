@@ -108,7 +108,7 @@ describe("the Office.js proxy objects", () => {
       await context.sync();
     });
     expect(() => Office.context.ui).toThrow("not simulated: Office.context.ui");
-    expect(() => Excel.ChartType).toThrow("not simulated: Excel.ChartType");
+    expect(() => Excel.ConditionalFormatType).toThrow("not simulated: Excel.ConditionalFormatType");
   });
 
   it("adds tables, appends rows below the empty row of a new table, and reads their parts", async () => {
