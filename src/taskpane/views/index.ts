@@ -15,6 +15,7 @@ import { listSummaryView } from "./list-summary/ListSummaryView";
 import { exploreView } from "./explore/ExploreView";
 import { aboutValueView } from "./about-value/AboutValueView";
 import { changesView } from "./changes/ChangesView";
+import { tearsheetView } from "./tearsheet/TearsheetView";
 import { matchNamesView } from "./match-names/MatchNamesView";
 
 export const PANE_VIEWS: readonly PaneView[] = [
@@ -22,6 +23,7 @@ export const PANE_VIEWS: readonly PaneView[] = [
   importView,
   matchNamesView,
   groupView,
+  tearsheetView,
   websiteView,
   marketView,
   searchView,
