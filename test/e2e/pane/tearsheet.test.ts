@@ -109,6 +109,8 @@ test("one click makes the selected company's tearsheet: the record's values, and
     ["Employees (best estimate)", record.BestEstimateEmployees ?? ""],
     ["Round", record.LatestRoundType],
     ["Amount (GBP)", record.LatestRoundAmount],
+    ["Valuation (GBP)", record.LatestRoundValuation ?? ""],
+    ["Total raised (GBP m)", record.Investment![0]!.TotalInvestmentRaised_GBP_Million],
     ["Ultimate parent number", record.UltimateLinkedCompanyNumber],
     ["Group id", record.GroupCompanyId],
   ];
