@@ -241,3 +241,11 @@ export function planRewrite(opened: OpenedFormula, next: { numbers: string; fiel
   });
   return { formula, writes, clears, guards };
 }
+
+/** A typed cell address (`E1`, `'Q3 list'!E1`) as a place for the table, on `home` unless it names a sheet. */
+export function placeOf(text: string, home: string): { sheet: string; row: number; column: number } {
+  const ref = referenceOf(text);
+  if (!ref || ref.firstRow !== ref.lastRow || ref.firstColumn !== ref.lastColumn)
+    throw new InvalidArgumentError(`"${text.trim()}" is not a cell address. Type one such as E1 or Sheet2!E1.`);
+  return { sheet: ref.sheet || home, row: ref.firstRow - 1, column: ref.firstColumn - 1 };
+}

@@ -5,6 +5,7 @@
 import type { PaneView } from "./registry";
 import { signInView } from "./sign-in/SignInView";
 import { importView } from "./import/ImportView";
+import { builderView } from "./builder/BuilderView";
 import { groupView } from "./group/GroupView";
 import { workbookView } from "./workbook/WorkbookView";
 import { websiteView } from "./website/WebsiteView";
@@ -21,6 +22,7 @@ import { matchNamesView } from "./match-names/MatchNamesView";
 export const PANE_VIEWS: readonly PaneView[] = [
   signInView,
   importView,
+  builderView,
   matchNamesView,
   groupView,
   tearsheetView,

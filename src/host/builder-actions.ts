@@ -1,0 +1,229 @@
+/**
+ * The table builder's reads and writes in Excel: the selected column, the first empty columns to
+ * its right, the block of header and formulas (core/builder-layout.ts decides what goes where),
+ * and a selected UKCO.FIELD formula opened and written back. Nothing is written over a cell that
+ * holds data: the write is refused with the cells named, before anything changes.
+ */
+import {
+  firstEmptyColumns,
+  occupiedCells,
+  type CellBlock,
+  type CellWrite,
+  type OpenedFormula,
+  type RewritePlan,
+  type TablePlan,
+} from "../core/builder-layout";
+import { InvalidArgumentError } from "../core/errors";
+import { parseFieldFormula, referenceOf } from "../core/formula-builder";
+import { rangeAddress } from "../core/import/a1";
+
+/** INFERRED (ours): a builder table reads at most this many rows (a whole column selected is cut to the used cells). */
+export const MAX_BUILDER_ROWS = 100_000;
+
+/** The selected column: its address (the used part of it) and its values, top to bottom. */
+export async function readSelectedColumn(): Promise<{ address: string; values: unknown[] }> {
+  return Excel.run(async (context) => {
+    const selected = context.workbook.getSelectedRange();
+    const used = selected.worksheet.getUsedRangeOrNullObject(true);
+    selected.load(["columnCount"]);
+    used.load("address");
+    await context.sync();
+    if (selected.columnCount !== 1)
+      throw new InvalidArgumentError(
+        "Select one column: the company numbers (or names), with or without the header cell above them.",
+      );
+    const range = used.isNullObject ? selected : selected.getIntersectionOrNullObject(used);
+    range.load(["address", "rowCount"]);
+    await context.sync();
+    if (range.isNullObject || range.rowCount === 0)
+      throw new InvalidArgumentError("The selected cells are empty. Select the column of company numbers or names.");
+    if (range.rowCount > MAX_BUILDER_ROWS)
+      throw new InvalidArgumentError(
+        `The selection has ${range.rowCount.toLocaleString("en-GB")} rows; the builder takes at most ${MAX_BUILDER_ROWS.toLocaleString("en-GB")}.`,
+      );
+    range.load("values");
+    await context.sync();
+    return { address: range.address, values: range.values.map((row) => row[0]) };
+  });
+}
+
+function sheetNamed(context: Excel.RequestContext, name: string): Excel.Worksheet {
+  return name ? context.workbook.worksheets.getItem(name) : context.workbook.worksheets.getActiveWorksheet();
+}
+
+/** The first `width` columns right of `column` that are empty in rows `row`…`row + rows - 1`. */
+export async function firstEmptyColumnsRightOf(
+  sheet: string,
+  column: number,
+  row: number,
+  rows: number,
+  width: number,
+): Promise<number> {
+  return Excel.run(async (context) => {
+    const used = sheetNamed(context, sheet).getUsedRangeOrNullObject(true);
+    used.load(["columnIndex", "columnCount"]);
+    await context.sync();
+    const usedEnd = used.isNullObject ? 0 : used.columnIndex + used.columnCount;
+    const span = Math.max(usedEnd - (column + 1), 0);
+    if (span === 0) return column + 1;
+    const block = sheetNamed(context, sheet).getRangeByIndexes(row, column + 1, rows, span);
+    block.load(["values", "formulas"]);
+    await context.sync();
+    const cells = block.values.map((line, r) => line.map((value, c) => (value === "" ? block.formulas[r]![c] : value)));
+    return column + 1 + firstEmptyColumns(cells, width);
+  });
+}
+
+/** The active cell's sheet and position, where the user asks the table to go. */
+export async function activeCellPlace(): Promise<{ sheet: string; row: number; column: number; address: string }> {
+  return Excel.run(async (context) => {
+    const cell = context.workbook.getActiveCell();
+    cell.load(["address", "rowIndex", "columnIndex"]);
+    cell.worksheet.load("name");
+    await context.sync();
+    return { sheet: cell.worksheet.name, row: cell.rowIndex, column: cell.columnIndex, address: cell.address };
+  });
+}
+
+/** Loads the blocks' contents; after a sync, the non-empty cells of each, by address. */
+function loadBlocks(context: Excel.RequestContext, blocks: readonly { sheet: string; block: CellBlock }[]) {
+  const ranges = blocks.map(({ sheet, block }) => {
+    const range = sheetNamed(context, sheet).getRangeByIndexes(block.row, block.column, block.rows, block.columns);
+    range.load(["values", "formulas"]);
+    return range;
+  });
+  return () =>
+    blocks.flatMap(({ sheet, block }, i) => {
+      const range = ranges[i]!;
+      const cells = range.values.map((line, r) =>
+        line.map((value, c) => (value === "" ? range.formulas[r]![c] : value)),
+      );
+      return occupiedCells(sheet, block, cells);
+    });
+}
+
+function refuseOccupied(occupied: readonly string[], where: string): void {
+  if (occupied.length === 0) return;
+  const named = occupied.map((address) => address.slice(address.lastIndexOf("!") + 1)).join(", ");
+  throw new InvalidArgumentError(
+    `Nothing was written: ${where} holds data (${named}${occupied.length >= 5 ? ", …" : ""}). Clear those cells, or choose another place.`,
+  );
+}
+
+function applyWrites(context: Excel.RequestContext, writes: readonly CellWrite[]): void {
+  for (const write of writes) {
+    const rows = write.formulas.length;
+    const columns = write.formulas[0]!.length;
+    sheetNamed(context, write.sheet).getRangeByIndexes(write.row, write.column, rows, columns).formulas =
+      write.formulas;
+  }
+}
+
+/** Writes a planned table after checking its whole block is empty; returns the block's address. */
+export async function insertTable(plan: TablePlan, header: boolean): Promise<string> {
+  return Excel.run(async (context) => {
+    const { area } = plan;
+    const occupied = loadBlocks(context, [{ sheet: plan.sheet, block: area }]);
+    await context.sync();
+    const address = rangeAddress(plan.sheet, area.row, area.column, area.rows, area.columns);
+    refuseOccupied(occupied(), address);
+    applyWrites(context, plan.writes);
+    const sheet = sheetNamed(context, plan.sheet);
+    if (header) sheet.getRangeByIndexes(area.row, area.column, 1, area.columns).format.font.bold = true;
+    sheet.getRange(plan.formulaCell).select();
+    await context.sync();
+    return address;
+  });
+}
+
+/** The values of a reference (on `home` unless it names its sheet), at most `maxRows` rows. */
+function referencedRange(context: Excel.RequestContext, home: string, text: string, maxRows: number): Excel.Range {
+  const ref = referenceOf(text);
+  if (!ref) throw new InvalidArgumentError(`"${text}" is not a cell or a range.`);
+  const rows = Math.min(ref.lastRow - ref.firstRow + 1, maxRows);
+  return sheetNamed(context, ref.sheet || home).getRangeByIndexes(
+    ref.firstRow - 1,
+    ref.firstColumn - 1,
+    rows,
+    ref.lastColumn - ref.firstColumn + 1,
+  );
+}
+
+export interface OpenedCell extends OpenedFormula {
+  address: string;
+  /** The formula as the cell held it when opened (the write-back checks it has not changed). */
+  text: string;
+}
+
+/** A cell's UKCO.FIELD formula, read for editing: its parts and the field names it reads. */
+async function openFormula(context: Excel.RequestContext, cell: Excel.Range): Promise<OpenedCell> {
+  cell.load(["address", "formulas", "rowIndex", "columnIndex"]);
+  cell.worksheet.load("name");
+  await context.sync();
+  const text = cell.formulas[0]?.[0];
+  const parsed = parseFieldFormula(text);
+  if (!parsed.ok) throw new InvalidArgumentError(`${cell.address}: ${parsed.reason}`);
+  const sheet = cell.worksheet.name;
+  const { spec } = parsed;
+  let fields = "names" in spec.fields ? spec.fields.names : [];
+  if ("range" in spec.fields) {
+    const header = referencedRange(context, sheet, spec.fields.range, 1);
+    header.load("values");
+    await context.sync();
+    fields = header.values[0]!.map((value) => String(value ?? "").trim());
+    if (fields.some((name) => name === ""))
+      throw new InvalidArgumentError(`${cell.address}: a header cell of ${spec.fields.range} is empty.`);
+  }
+  return {
+    address: cell.address,
+    text: String(text),
+    sheet,
+    row: cell.rowIndex,
+    column: cell.columnIndex,
+    spec,
+    fields,
+  };
+}
+
+/** The active cell's UKCO.FIELD formula, opened for editing. */
+export async function openSelectedFormula(): Promise<OpenedCell> {
+  return Excel.run((context) => openFormula(context, context.workbook.getActiveCell()));
+}
+
+/** The opened cell read again (after a write-back), wherever the selection is now. */
+export async function reopenFormula(opened: OpenedFormula): Promise<OpenedCell> {
+  return Excel.run((context) =>
+    openFormula(context, sheetNamed(context, opened.sheet).getRangeByIndexes(opened.row, opened.column, 1, 1)),
+  );
+}
+
+/** The first `count` values of a column reference, for the preview. */
+export async function readReferenceHead(home: string, text: string, count: number): Promise<unknown[]> {
+  return Excel.run(async (context) => {
+    const range = referencedRange(context, home, text, count);
+    range.load("values");
+    await context.sync();
+    return range.values.map((row) => row[0]);
+  });
+}
+
+/** Writes an edit back to the opened cell (and its header cells), after checking the cells it newly reaches. */
+export async function writeBack(opened: OpenedCell, plan: RewritePlan): Promise<void> {
+  await Excel.run(async (context) => {
+    const sheet = sheetNamed(context, opened.sheet);
+    const cell = sheet.getRangeByIndexes(opened.row, opened.column, 1, 1);
+    cell.load("formulas");
+    const occupied = loadBlocks(context, plan.guards);
+    await context.sync();
+    if (cell.formulas[0]?.[0] !== opened.text)
+      throw new InvalidArgumentError(
+        `${opened.address} changed since it was opened. Press "Edit selected formula" again to open it as it is now.`,
+      );
+    refuseOccupied(occupied(), "a cell the edited table would fill");
+    applyWrites(context, plan.writes);
+    for (const { sheet: name, block } of plan.clears)
+      sheetNamed(context, name).getRangeByIndexes(block.row, block.column, block.rows, block.columns).clear("Contents");
+    cell.formulas = [[plan.formula]];
+    await context.sync();
+  });
+}

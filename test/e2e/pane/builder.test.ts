@@ -1,0 +1,151 @@
+/**
+ * Build a table, end to end in a 320 px pane: the builder reads a column of company numbers,
+ * finds fields by words, previews three rows, and inserts one spilled UKCO.FIELD formula whose
+ * table equals the same fields asked cell by cell (and the names the sandbox sends); it refuses
+ * to write over data; and an existing formula opened from the selection, edited and written
+ * back changes as expected.
+ */
+import { SANDBOX_CREDENTIALS } from "../../../sandbox/credentials";
+import { assertDistBuilt, useAddinSession } from "../harness";
+import { openView, sandboxNumbers, signInWithSandbox } from "./pane-helpers";
+
+assertDistBuilt();
+const session = useAddinSession({
+  sandbox: { companies: 2_000, seed: 42 },
+  simConfig: { ui: false },
+  viewport: { width: 320, height: 1_000 },
+});
+
+beforeAll(async () => {
+  await signInWithSandbox(session.current.page);
+});
+
+/** The records as the sandbox sends them, read directly over HTTP. */
+async function sandboxRecords(numbers: string[]): Promise<Record<string, unknown>[]> {
+  const response = await fetch(`${session.current.sandbox!.urls.product}/v2/companies`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${SANDBOX_CREDENTIALS.productToken}` },
+    body: JSON.stringify({ CompanyNumbers: numbers, returnCount: numbers.length, skip: 0 }),
+  });
+  const body = (await response.json()) as { companies: Record<string, unknown>[] };
+  return numbers.map((n) => body.companies.find((c) => c.CompanyNumber === n)!);
+}
+
+const FIELDS = ["CompanyName", "BestEstimateTurnover", "CompanyFinancials_Vendor[0].TURNOVER"];
+
+test("inserts a spilled table equal to the fields asked cell by cell, and edits it back", async () => {
+  const { page } = session.current;
+  const sim = session.current.sim.bind(session.current);
+  const numbers = (await sandboxNumbers(session.current, { Nations: ["Wales"] })).slice(0, 5);
+  await sim((api, n) => {
+    api.setCell("Sheet1!A1", [["Company number"], ...n.map((x) => [`'${x}`])]);
+    api.select("Sheet1!A1:A6");
+  }, numbers);
+
+  const view = await openView(page, "Build a table");
+  await view.getByRole("button", { name: "Use the selected column" }).click();
+  await view.getByText("Using Sheet1!A1:A6: 5 rows of company numbers, below a header cell.").waitFor();
+
+  // "turn" finds the best estimate, the filings' TURNOVER and the growth rate, each described.
+  const search = view.getByRole("searchbox", { name: "Search fields" });
+  await search.fill("turn");
+  const results = view.getByTestId("builder-results");
+  for (const path of [...FIELDS.slice(1), "CompanyGrowthTrends.BestEstimateTurnoverGrowthPercentagePerYear"])
+    await results.getByRole("checkbox", { name: path, exact: true }).waitFor();
+  await results
+    .getByRole("group", { name: "CompanyFinancials_Vendor[0]" })
+    .getByText(/^number\b/)
+    .first()
+    .waitFor();
+  await search.fill("company name");
+  await results.getByRole("checkbox", { name: "CompanyName", exact: true }).check();
+  await search.fill("turn");
+  await results.getByRole("checkbox", { name: FIELDS[1], exact: true }).check();
+  await results.getByRole("checkbox", { name: FIELDS[2], exact: true }).check();
+  expect(await view.getByTestId("builder-chosen").locator("li").allInnerTexts()).toEqual(
+    FIELDS.map((f) => expect.stringContaining(f)),
+  );
+
+  const preview = view.getByTestId("builder-preview");
+  await preview.locator("tbody tr").nth(2).waitFor({ timeout: 30_000 });
+  const previewRows = (await preview.locator("tbody tr").allInnerTexts()).map((r) =>
+    r.split("\t").map((c) => c.trim()),
+  );
+
+  // Data just right of the column moves the table to the first empty columns after it.
+  await sim((api) => api.setCell("Sheet1!B4", [["my note"]]));
+  await view.getByRole("button", { name: "Insert table" }).click();
+  await view
+    .getByText("Inserted the table at Sheet1!C1:E6: =UKCO.FIELD(A2:A6,C1:E1) in C2.")
+    .waitFor({ timeout: 10_000 });
+  expect((await sim((api) => api.cell("Sheet1!C2"))).formula).toBe("=UKCO.FIELD(A2:A6,C1:E1)");
+
+  // The same fields, one formula per cell, far to the right.
+  await sim((api, fields) => {
+    api.setCell(
+      "Sheet1!J2",
+      [0, 1, 2, 3, 4].map((r) => fields.map((f) => `=UKCO.FIELD(A${r + 2},"${f}")`)),
+    );
+  }, FIELDS);
+  await sim((api) => api.whenCalculated(30_000));
+  const table = await sim((api) => api.values("Sheet1!C1:E6"));
+  expect(table[0]).toEqual(FIELDS);
+  expect(table.slice(1)).toEqual(await sim((api) => api.values("Sheet1!J2:L6")));
+  const records = await sandboxRecords(numbers);
+  expect(table.slice(1).map((row) => row[0])).toEqual(records.map((r) => r.CompanyName));
+  expect(table.slice(1).every((row) => row.every((cell) => !String(cell).startsWith("#")))).toBe(true);
+  expect(previewRows).toEqual(table.slice(1, 4).map((row, r) => [numbers[r], ...row.map(String)]));
+  expect(await sim((api) => api.values("Sheet1!B4"))).toEqual([["my note"]]);
+
+  // At a chosen cell that holds data, nothing is written and the view says which cells.
+  await view.getByRole("radio", { name: "At a cell (the header row goes there)" }).check();
+  await view.getByRole("textbox", { name: "Cell for the table" }).fill("J1");
+  await view.getByRole("button", { name: "Insert table" }).click();
+  await view
+    .getByTestId("error-bar")
+    .getByText(/Nothing was written: Sheet1!J1:L6 holds data \(J2, K2, L2, J3, K3, …\)/)
+    .waitFor();
+  expect((await sim((api) => api.cell("Sheet1!J1"))).value).toBe("");
+
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await session.current.screenshot("pane-builder-320");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(
+    0,
+  );
+  expect(await session.current.axe({ include: ["#root"] })).toEqual([]);
+
+  // Edit: open the table's formula, swap the filings' TURNOVER for the postcode, add the status.
+  await sim((api) => api.select("Sheet1!C2"));
+  await view.getByRole("button", { name: "Edit selected formula" }).click();
+  await view.getByText("Editing Sheet1!C2: 3 fields from header cells C1:E1.", { exact: false }).waitFor();
+  await view.getByRole("button", { name: `Remove ${FIELDS[2]}` }).click();
+  await search.fill("postcode");
+  await results.getByRole("checkbox", { name: "RegisteredPostcode", exact: true }).check();
+  await search.fill("company status");
+  await results.getByRole("checkbox", { name: "CompanyStatus", exact: true }).check();
+  await view.getByRole("button", { name: "Write back" }).click();
+  await view.getByText("Wrote =UKCO.FIELD(A2:A6,C1:F1) to Sheet1!C2.").waitFor({ timeout: 10_000 });
+  await sim((api) => api.whenCalculated(30_000));
+  expect((await sim((api) => api.cell("Sheet1!C2"))).formula).toBe("=UKCO.FIELD(A2:A6,C1:F1)");
+  const edited = await sim((api) => api.values("Sheet1!C1:F6"));
+  expect(edited[0]).toEqual(["CompanyName", "BestEstimateTurnover", "RegisteredPostcode", "CompanyStatus"]);
+  expect(edited.slice(1).map((row) => row.slice(0, 2))).toEqual(table.slice(1).map((row) => row.slice(0, 2)));
+  expect(edited.slice(1).map((row) => row.slice(2))).toEqual(
+    records.map((r) => [r.RegisteredPostcode ?? "", r.CompanyStatus ?? ""]),
+  );
+
+  // A formula with its field names written in it keeps them there.
+  await sim((api) => {
+    api.setCell("Sheet1!N2", [['=UKCO.FIELD(A2,{"CompanyName","SICs"})']]);
+    api.select("Sheet1!N2");
+  });
+  await view.getByRole("button", { name: "Edit selected formula" }).click();
+  await view.getByText("Editing Sheet1!N2: 2 fields from the formula.", { exact: false }).waitFor();
+  await view.getByRole("button", { name: "Remove SICs" }).click();
+  await view.getByRole("textbox", { name: "Company numbers" }).fill("A2:A3");
+  await view.getByRole("button", { name: "Write back" }).click();
+  await view.getByText('Wrote =UKCO.FIELD(A2:A3,"CompanyName") to Sheet1!N2.').waitFor({ timeout: 10_000 });
+  await sim((api) => api.whenCalculated(30_000));
+  expect(await sim((api) => api.values("Sheet1!N2:N3"))).toEqual(table.slice(1, 3).map((row) => [row[0]]));
+  expect(session.current.takePageErrors()).toEqual([]);
+});
