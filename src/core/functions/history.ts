@@ -80,8 +80,8 @@ function cellsOf(engine: Engine, ask: HistoryAsk, value: unknown): CellGrid {
   if (!items?.length)
     throw new NotFoundError(
       measure.source === FILINGS
-        ? `Company ${number} has no filed accounts (${FILINGS.path} is empty).`
-        : `Company ${number} has no ${measure.name} (${measure.source.path} is empty).`,
+        ? `Company ${number} has no filed accounts in its record (${FILINGS.path}).`
+        : `Company ${number} has no ${measure.name} in its record (${measure.source.path}).`,
     );
   const series = buildSeries(items, measure);
   if (!series.unplaced.length && series.points.every((p) => p.value === null))

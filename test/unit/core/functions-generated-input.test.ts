@@ -10,6 +10,7 @@ import { classifyFormula } from "../../../src/core/functions/classify";
 import { companyFormula } from "../../../src/core/functions/company";
 import { fieldFormula } from "../../../src/core/functions/field";
 import { groupFormula } from "../../../src/core/functions/group";
+import { historyCells } from "../../../src/core/functions/history";
 import { marketFormula } from "../../../src/core/functions/market";
 import { matchFormula } from "../../../src/core/functions/match";
 import { websiteFormula } from "../../../src/core/functions/website";
@@ -95,6 +96,7 @@ const FUNCTIONS: Record<string, (engine: Engine, args: unknown[]) => Promise<unk
   GROUP: (engine, a) => groupFormula(engine, a[0], {}),
   WEBSITE: (engine, a) => websiteFormula(engine, a[0], a[1], {}),
   MARKET: (engine, a) => marketFormula(engine, a[0], a[1], a[2], {}),
+  HISTORY: async (engine, a) => historyCells(engine, a[0], a[1], a[2], a[3], {}),
 };
 
 describe.each(Object.keys(FUNCTIONS))("UKCO.%s with generated input", (name) => {

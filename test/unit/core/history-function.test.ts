@@ -136,9 +136,14 @@ describe("UKCO.HISTORY", () => {
       "no filings",
       "SC000123",
       "TURNOVER",
-      /^Company SC000123 has no filed accounts \(CompanyFinancials_Vendor is empty\)\.$/,
+      /^Company SC000123 has no filed accounts in its record \(CompanyFinancials_Vendor\)\.$/,
     ],
-    ["no estimates", "SC000123", "TurnoverEstimates", /^Company SC000123 has no TurnoverEstimates /],
+    [
+      "no estimates",
+      "SC000123",
+      "TurnoverEstimates",
+      /^Company SC000123 has no TurnoverEstimates in its record \(CompanyGrowthTrends\.TurnoverEstimates\)\.$/,
+    ],
     ["filings without the measure", "01234567", "CASH", /^No filing of company 01234567 gives CASH\.$/],
     ["an unknown company", "09999999", "TURNOVER", /09999999/],
   ])("%s is #N/A with a message", async (_case, number, measure, message) => {
