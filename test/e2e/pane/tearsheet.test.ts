@@ -85,6 +85,7 @@ test("one click makes the selected company's tearsheet: the record's values, and
   }, number);
 
   const view = await openView(page, "Company tearsheet");
+  await view.getByTestId("tearsheet-selection").getByText(`Sheet1!A2: company ${number}.`).waitFor({ timeout: 10_000 });
   const started = Date.now();
   await view.getByRole("button", { name: "Make tearsheet" }).click();
   await view
@@ -180,6 +181,8 @@ test("a UKCO formula's company makes a second tearsheet under a numbered name", 
     api.select("Sheet1!C2");
   });
   const view = await openView(page, "Company tearsheet");
+  // The view follows the selection: the formula's first argument is the cell holding the number.
+  await view.getByTestId("tearsheet-selection").getByText(`Sheet1!C2: company ${number}.`).waitFor({ timeout: 10_000 });
   await view.getByRole("button", { name: "Make tearsheet" }).click();
   await view
     .getByText(`Made the sheet "Tearsheet ${number} (2)" for company ${number}`, { exact: false })

@@ -5,17 +5,24 @@
  */
 import { Button, Text } from "@fluentui/react-components";
 import { ActionOutcome } from "../../components/ActionOutcome";
-import type { PaneView } from "../registry";
+import type { PaneView, ViewProps } from "../registry";
 import { useTearsheet } from "./useTearsheet";
 
-function Tearsheet() {
-  const { state, make } = useTearsheet();
+function Tearsheet({ active }: ViewProps) {
+  const { state, make, selection } = useTearsheet(active);
   return (
     <div style={{ display: "flex", flexDirection: "column", gap: 8 }}>
       <Text block>
         Select a cell holding a company number, or a UKCO formula whose first argument is one, then make its tearsheet
         on a new sheet.
       </Text>
+      {selection && (
+        <Text block size={200} role="status" data-testid="tearsheet-selection">
+          {"company" in selection
+            ? `${selection.company.address}: company ${selection.company.number}.`
+            : selection.problem}
+        </Text>
+      )}
       <div>
         <Button appearance="primary" disabled={state.status === "running"} onClick={() => void make()}>
           Make tearsheet

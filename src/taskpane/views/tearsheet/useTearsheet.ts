@@ -1,10 +1,36 @@
-/** The one-click tearsheet: makes the sheet for the selected company and keeps what it came to. */
-import { useCallback } from "react";
-import { tearsheetForSelection } from "../../../host/tearsheet";
+/**
+ * The one-click tearsheet: while the view is shown, the company the selected cell stands for (read
+ * again as the selection moves); the action makes the sheet and keeps what it came to.
+ */
+import { useCallback, useEffect, useState } from "react";
+import { selectedCompany, tearsheetForSelection, type SelectedCompany } from "../../../host/tearsheet";
+import { watchActiveCell } from "../../../host/selection-watch";
 import { useAction } from "../../hooks/useAction";
 
-export function useTearsheet() {
+export type Selection = { company: SelectedCompany } | { problem: string } | undefined;
+
+export function useTearsheet(active: boolean) {
   const [state, run] = useAction();
+  const [selection, setSelection] = useState<Selection>();
+  useEffect(() => {
+    if (!active) return;
+    let live = true;
+    let stop: (() => Promise<void>) | undefined;
+    const read = () =>
+      selectedCompany().then(
+        (company) => live && setSelection({ company }),
+        (error: unknown) => live && setSelection({ problem: error instanceof Error ? error.message : String(error) }),
+      );
+    watchActiveCell(() => void read()).then(
+      (unsubscribe) => (live ? (stop = unsubscribe) : void unsubscribe()),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+      void stop?.().catch(() => undefined);
+    };
+  }, [active]);
+
   const make = useCallback(
     () =>
       run(async () => {
@@ -13,5 +39,5 @@ export function useTearsheet() {
       }),
     [run],
   );
-  return { state, make };
+  return { state, make, selection };
 }
