@@ -149,3 +149,48 @@ test("inserts a spilled table equal to the fields asked cell by cell, and edits 
   expect(await sim((api) => api.values("Sheet1!N2:N3"))).toEqual(table.slice(1, 3).map((row) => [row[0]]));
   expect(session.current.takePageErrors()).toEqual([]);
 });
+
+test("a column of names gets a helper column of matches; a name without one spoils only its row", async () => {
+  const { page } = session.current;
+  const sim = session.current.sim.bind(session.current);
+  await sim((api) => api.addSheet("Names"));
+  const numbers = (await sandboxNumbers(session.current, { Nations: ["Scotland"] })).slice(0, 3);
+  const names = (await sandboxRecords(numbers)).map((r) => String(r.CompanyName));
+  const list = [names[0]!, "Zzqx Qwv Nonexistent Widgets", names[1]!, names[2]!];
+  await sim((api, l) => {
+    api.setCell("Names!A1", [["Company name"], ...l.map((x) => [x])]);
+    api.activate("Names");
+    api.select("Names!A1:A5");
+  }, list);
+
+  const view = await openView(page, "Build a table");
+  await view.getByRole("button", { name: "Use the selected column" }).click();
+  await view.getByText("Using Names!A1:A5: 4 rows of company names, below a header cell.").waitFor();
+  await expect(view.getByRole("radio", { name: "A formula in each cell" }).isChecked()).resolves.toBe(true);
+  for (const path of ["CompanyName", "CompanyStatus"]) {
+    await view.getByRole("searchbox", { name: "Search fields" }).fill(path);
+    await view.getByTestId("builder-results").getByRole("checkbox", { name: path, exact: true }).check();
+  }
+  // The view keeps the fields chosen before (the first test's); keep only these two.
+  for (const extra of await view.getByTestId("builder-chosen").getByRole("button").all()) {
+    const label = (await extra.getAttribute("aria-label")) ?? "";
+    if (!["Remove CompanyName", "Remove CompanyStatus"].includes(label)) await extra.click();
+  }
+  await view.getByRole("radio", { name: "In the first empty columns right of the column" }).check();
+  await view.getByRole("button", { name: "Insert table" }).click();
+  await view
+    .getByText(/^Inserted the table at Names!B1:D5: formulas from C2, such as =UKCO\.FIELD\(\$B2,C\$1\)\./)
+    .waitFor({
+      timeout: 10_000,
+    });
+  await sim((api) => api.whenCalculated(30_000));
+  const table = await sim((api) => api.values("Names!B1:D5"));
+  expect(table[0]).toEqual(["CompanyNumber", "CompanyName", "CompanyStatus"]);
+  expect((await sim((api) => api.cell("Names!B3"))).formula).toBe("=UKCO.MATCH(A3)");
+  expect(table[2]).toEqual(["#N/A", "#N/A", "#N/A"]);
+  for (const r of [1, 3, 4]) {
+    expect(String(table[r]![0])).toMatch(/^[A-Z0-9]{8}$/);
+    expect(table[r]![2]).not.toMatch(/^#/);
+  }
+  expect([1, 3, 4].map((r) => table[r]![1])).toEqual(names);
+});

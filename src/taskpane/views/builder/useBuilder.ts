@@ -151,8 +151,13 @@ export function useBuilder() {
         const reopened = await reopenFormula(opened);
         setOpened(reopened);
         setOpenedHead(await readReferenceHead(reopened.sheet, reopened.spec.numbers, PREVIEW_ROWS));
+        // Header cells are shared: every formula reading them shows the new fields too.
+        const header =
+          "range" in reopened.spec.fields
+            ? ` Header cells ${reopened.spec.fields.range} name the fields (formulas reading them follow).`
+            : "";
         const cleared = plan.clears.length ? " The header cells of the removed fields were emptied." : "";
-        return `Wrote ${plan.formula} to ${opened.address}.${cleared}`;
+        return `Wrote ${plan.formula} to ${opened.address}.${header}${cleared}`;
       }),
     [run, opened, numbersText, fields],
   );
