@@ -113,6 +113,11 @@ export class BatchLoader<V> {
     return this.queue.length;
   }
 
+  /** Whether any key is queued or being fetched. */
+  get busy(): boolean {
+    return this.entries.size > 0;
+  }
+
   /** Whether `key` is queued or being fetched: a `load` of it now joins that ask and sends nothing more. */
   isLoading(key: string): boolean {
     return this.entries.has(key);

@@ -74,8 +74,7 @@ export class ChunkPlanner {
    * Keys to send before a burst is complete, so its first cells fill within about a round trip:
    * one small request, and only with room for it beside the burst's own (HEAD_START_ROOM).
    */
-  headStart(): number {
-    const room = this.headroom();
+  headStart(room = this.headroom()): number {
     if (!room || room.requests < HEAD_START_ROOM.requests || room.slots < HEAD_START_ROOM.slots) return 0;
     return this.firstSize();
   }
@@ -83,15 +82,16 @@ export class ChunkPlanner {
   /**
    * The requests a burst of `n` keys arriving at once goes in now, as the loader would send it: the
    * head start, then the plan for the rest with the head start holding a send and a slot. For the
-   * estimate shown before a refresh.
+   * estimate shown before a refresh; `queuedBefore` requests of the same service (other kinds of
+   * answer) will be waiting for the governor by then.
    */
-  forecast(n: number): number[] {
+  forecast(n: number, queuedBefore = 0): number[] {
     if (!(n >= 1)) return [];
-    const ahead = Math.min(this.headStart(), n);
-    if (ahead < 1) return this.plan(n);
-    const room = this.headroom();
-    const left = room && { requests: room.requests - 1, slots: room.slots - 1 };
-    return [ahead, ...this.plan(n - ahead, 1, left)];
+    const now = this.headroom();
+    const less = (by: number) => now && { requests: now.requests - by, slots: now.slots - by };
+    const ahead = Math.min(this.headStart(less(queuedBefore)), n);
+    if (ahead < 1) return this.plan(n, 0, less(queuedBefore));
+    return [ahead, ...this.plan(n - ahead, 1, less(queuedBefore + 1))];
   }
 
   /** What takes about half a round trip to send and read: the first cells' request. */

@@ -342,12 +342,30 @@ export class Engine {
       fetchedAt: (store, key) =>
         store === COMPANIES ? this.cache.companyEntry(key, 0)?.t : this.cache.answer(store, key, 0)?.fetchedAt,
       ...(scope.kind === "olderThan" ? { cutoff: scope.cutoff } : {}),
-      companyRequests: (n) => this.companyPlanner.forecast(n).length,
+      companyRequests: (n, before) => this.companyPlanner.forecast(n, before).length,
       governor: (service) => {
         const governor = this.clients.governors?.[service];
         return governor && { limits: governor.limits, headroom: governor.headroom() };
       },
     });
+  }
+
+  /**
+   * Resolves once nothing has been queued or fetched for `quietMs` (Excel starts the formulas of a
+   * recalculation a moment after it is asked for, so a quiet spell, not one idle instant); false
+   * when still busy after `timeoutMs`. For a ribbon refresh to report what it changed.
+   */
+  async whenIdle({ quietMs = 500, timeoutMs = 10 * 60_000 } = {}): Promise<boolean> {
+    const { clock } = this.options;
+    const until = clock.now() + timeoutMs;
+    let quietSince = clock.now();
+    while (clock.now() < until) {
+      const busy = this.companies.busy || Object.values(this.loaders).some((loader) => loader.busy);
+      if (busy) quietSince = clock.now();
+      else if (clock.now() - quietSince >= quietMs) return true;
+      await clock.sleep(100);
+    }
+    return false;
   }
 
   /** Forgets everything cached for this workbook (the pane's Clear) and saves that. */

@@ -56,14 +56,21 @@ export interface RefreshEstimate {
 export const CONFIRM_ABOVE = { minutes: 1, requests: 50 };
 
 interface RequestRule {
-  requests(keys: readonly string[], companyRequests: (n: number) => number): Omit<StoreEstimate, "store" | "items">;
+  /** `before`: requests of the same service that the refresh queues ahead of these. */
+  requests(
+    keys: readonly string[],
+    companyRequests: (n: number, before: number) => number,
+    before: number,
+  ): Omit<StoreEstimate, "store" | "items">;
 }
 
 const one = (keys: readonly string[]) => ({ requests: keys.length, exact: true });
 
 /** How each kind of answer goes on the wire (the loaders in core/loaders); a new kind adds a line. */
 const REQUEST_RULES: Readonly<Record<string, RequestRule>> = {
-  [COMPANIES]: { requests: (keys, companyRequests) => ({ requests: companyRequests(keys.length), exact: true }) },
+  [COMPANIES]: {
+    requests: (keys, companyRequests, before) => ({ requests: companyRequests(keys.length, before), exact: true }),
+  },
   groups: { requests: one },
   classifications: { requests: one },
   // One search of up to 1,000 sites, in as many pages as the service finds companies.
@@ -90,14 +97,19 @@ export interface EstimateContext {
   fetchedAt(store: string, key: string): number | undefined;
   /** "Older than": only answers fetched before this (or never) are fetched again. */
   cutoff?: number;
-  /** The product requests a burst of n companies goes in now (chunk-plan.ts's forecast). */
-  companyRequests(n: number): number;
+  /**
+   * The product requests a burst of n companies goes in now, with `before` other product requests
+   * queued ahead of it (chunk-plan.ts's forecast).
+   */
+  companyRequests(n: number, before: number): number;
   /** A service's limits and spare capacity now. */
   governor(service: ServiceName): { limits: GovernorLimits; headroom: Headroom } | undefined;
 }
 
 export function estimateRefresh(answers: ScopeAnswers, context: EstimateContext): RefreshEstimate {
-  const stores: [string, Set<string>][] = [[COMPANIES, answers.companies], ...answers.answers];
+  // Company records last: their loader waits for the burst to gather, so the requests of a kind
+  // that sends at once (a group structure each) are queued ahead of them and take the headroom.
+  const stores: [string, Set<string>][] = [...answers.answers, [COMPANIES, answers.companies]];
   const byService = new Map<ServiceName, StoreEstimate[]>();
   for (const [store, keys] of stores) {
     const rule = REQUEST_RULES[store];
@@ -106,7 +118,8 @@ export function estimateRefresh(answers: ScopeAnswers, context: EstimateContext)
     const { cutoff } = context;
     const due = [...keys].filter((key) => cutoff === undefined || !((context.fetchedAt(store, key) ?? 0) >= cutoff));
     if (due.length === 0) continue;
-    const estimate = { store, items: due.length, ...rule.requests(due, context.companyRequests) };
+    const ahead = (byService.get(service) ?? []).reduce((sum, e) => sum + e.requests, 0);
+    const estimate = { store, items: due.length, ...rule.requests(due, context.companyRequests, ahead) };
     byService.set(service, [...(byService.get(service) ?? []), estimate]);
   }
   const services = [...byService].map(([service, estimates]): ServiceEstimate => {

@@ -1,29 +1,38 @@
 /**
- * A ribbon command that fails tells the user, not only the console. Excel gives add-ins no
- * notification of their own (Outlook's notification messages have no Excel counterpart), so the
- * failure goes to the pane's message bar: the pane runs in this same shared runtime and listens
- * here, and the pane is shown (Office.addin, SharedRuntime 1.1, which the manifest requires) so the
- * message is where the user looks. A failure reported before the pane listens waits for it.
+ * What a ribbon command came to reaches the user in the pane, not only the console. Excel gives
+ * add-ins no notification of their own (Outlook's notification messages have no Excel counterpart),
+ * so a report goes to the pane's message bar: the pane runs in this same shared runtime and listens
+ * here. A failure, or a refresh that changed values, also shows the pane (Office.addin,
+ * SharedRuntime 1.1, which the manifest requires), so the message is where the user looks; a
+ * refresh that changed nothing waits there quietly. A report made before the pane listens waits for it.
  */
-export interface CommandFailure {
-  /** What the user pressed, as the ribbon labels it. */
-  command: string;
-  error: unknown;
-}
+import type { RefreshChanges } from "../core/engine";
 
-const listeners = new Set<(failure: CommandFailure) => void>();
-const waiting: CommandFailure[] = [];
+/** What the user pressed, as the ribbon labels it, and what came of it. */
+export type CommandReport = { command: string } & (
+  | { error: unknown }
+  /** A refresh finished (`settled`), or stopped waiting for its values (false): what the values did. */
+  | { refreshed: RefreshChanges; settled: boolean }
+);
 
-/** The pane's subscription; failures reported before it subscribed are delivered at once. */
-export function onCommandFailure(listener: (failure: CommandFailure) => void): () => void {
+const listeners = new Set<(report: CommandReport) => void>();
+const waiting: CommandReport[] = [];
+
+/** The pane's subscription; reports made before it subscribed are delivered at once. */
+export function onCommandReport(listener: (report: CommandReport) => void): () => void {
   waiting.splice(0).forEach(listener);
   listeners.add(listener);
   return () => void listeners.delete(listener);
 }
 
-export async function reportCommandFailure(failure: CommandFailure): Promise<void> {
-  if (listeners.size === 0) waiting.push(failure);
-  for (const listener of listeners) listener(failure);
+const worthShowing = (report: CommandReport): boolean =>
+  "error" in report ||
+  report.refreshed.changes.length + report.refreshed.noLongerFound.length + report.refreshed.foundAgain.length > 0;
+
+export async function reportCommand(report: CommandReport): Promise<void> {
+  if (listeners.size === 0) waiting.push(report);
+  for (const listener of listeners) listener(report);
+  if (!worthShowing(report)) return;
   try {
     await Office.addin.showAsTaskpane();
   } catch (error) {

@@ -24,7 +24,7 @@ export async function readNameBlock(maxRows: number): Promise<SheetBlock> {
     const sheet = selected.worksheet;
     sheet.load("name");
     const used = sheet.getUsedRangeOrNullObject();
-    used.load(["rowIndex", "columnIndex", "rowCount", "columnCount", "isNullObject"]);
+    used.load(["rowIndex", "columnIndex", "rowCount", "columnCount"]);
     await context.sync();
     if (used.isNullObject) throw new InvalidArgumentError("The sheet is empty: select a column of company names.");
     const top = Math.max(selected.rowIndex, used.rowIndex);

@@ -108,7 +108,7 @@ test("the chart shows how old the values are, and 'older than 30 days' fetches o
 
   const sent = recordProductAsks(page);
   await olderThan.getByRole("button", { name: "Refresh values older than 30 days" }).click();
-  await olderThan.getByText(/^Refreshing the 4 companies fetched more than 30 days ago \(before .* UTC\)/).waitFor();
+  await view.getByText(/^Refreshing the 4 companies fetched more than 30 days ago \(before .* UTC\)/).waitFor();
   await session.current.sim((api) => api.whenCalculated(30_000));
   await olderThan.getByText("All 4 companies fetched again.").waitFor({ timeout: 10_000 });
   sent.stop();

@@ -94,3 +94,27 @@ export async function storedFetchTime(session: AddinSession, number: string): Pr
   }
   throw new Error(`the workbook's store never held company ${number}`);
 }
+
+/**
+ * Puts company numbers in Sheet1's column A from row 2 (as text), the formulas of each row from B,
+ * and waits for them to calculate.
+ */
+export async function numbersWithFormulas(
+  session: AddinSession,
+  numbers: readonly string[],
+  /** Row `row`'s cells from column B; null leaves a cell as it is. */
+  formulas: (row: number) => (string | null)[],
+): Promise<void> {
+  const rows = numbers.map((_, i) => formulas(i + 2));
+  await session.sim(
+    (api, { numbers, rows }) => {
+      api.setCell(
+        "Sheet1!A2",
+        numbers.map((x) => [`'${x}`]),
+      );
+      api.setCell("Sheet1!B2", rows);
+    },
+    { numbers, rows },
+  );
+  await session.sim((api) => api.whenCalculated(60_000));
+}

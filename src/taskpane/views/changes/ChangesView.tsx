@@ -5,28 +5,12 @@
  */
 import { Button, Text } from "@fluentui/react-components";
 import { changeKey } from "../../../core/change-cells";
-import type { RefreshChanges } from "../../../core/engine";
 import { selectCell } from "../../../host/change-cells";
 import { ActionOutcome } from "../../components/ActionOutcome";
 import { useRuntime } from "../../runtime-context";
 import type { PaneView, ViewProps } from "../registry";
+import { changesSummary } from "./summary";
 import { useChanges } from "./useChanges";
-
-const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-GB")} ${n === 1 ? one : many}`;
-
-/** "2,000 companies refreshed: 37 values changed in 21 companies; 2 no longer found" */
-export function changesSummary({ companies, changes, noLongerFound, foundAgain }: RefreshChanges): string {
-  if (companies === 0) return "No value has been fetched again since the last refresh.";
-  const changedCompanies = new Set(changes.map((c) => c.company)).size;
-  const parts = [
-    changes.length === 0
-      ? "no stored value changed"
-      : `${count(changes.length, "value")} changed in ${count(changedCompanies, "company", "companies")}`,
-  ];
-  if (noLongerFound.length) parts.push(`${count(noLongerFound.length, "company", "companies")} no longer found`);
-  if (foundAgain.length) parts.push(`${count(foundAgain.length, "company", "companies")} found again`);
-  return `${count(companies, "company", "companies")} refreshed: ${parts.join("; ")}.`;
-}
 
 const shown = (value: unknown) => (value === null || value === undefined || value === "" ? "(empty)" : String(value));
 

@@ -4,19 +4,20 @@
  */
 import { Button, Text } from "@fluentui/react-components";
 import { convertSelectionToValues } from "../../../host/convert-to-values";
-import { refreshSelection, refreshSheet, refreshWorkbook } from "../../../host/refresh";
 import { ActionOutcome } from "../../components/ActionOutcome";
 import { useAction } from "../../hooks/useAction";
-import { useRuntime } from "../../runtime-context";
+import { UsageLine } from "../../components/UsageLine";
+import { ConfirmRefresh } from "./ConfirmRefresh";
+import { useGuardedRefresh } from "./useGuardedRefresh";
 import { RefreshOlder } from "./RefreshOlder";
 import type { StoreAge } from "./useStoreAge";
 
 const formulas = (n: number) => `${n.toLocaleString("en-GB")} UKCO formula${n === 1 ? "" : "s"}`;
 
 export function RefreshActions({ age }: { age: StoreAge }) {
-  const { engine } = useRuntime();
+  const refresh = useGuardedRefresh();
   const [state, run] = useAction();
-  const busy = state.status === "running";
+  const busy = state.status === "running" || refresh.state.status === "running";
   return (
     <section aria-labelledby="refresh-title" style={{ display: "flex", flexDirection: "column", gap: 8 }}>
       <Text as="h3" weight="semibold" id="refresh-title" block>
@@ -26,25 +27,46 @@ export function RefreshActions({ age }: { age: StoreAge }) {
         <Button
           disabled={busy}
           onClick={() =>
-            run(async () => (await refreshWorkbook(engine), "Refreshing every UKCO formula in the workbook."))
+            refresh.start(
+              "Refresh workbook",
+              { kind: "workbook" },
+              () => "Refreshing every UKCO formula in the workbook.",
+            )
           }
         >
           Refresh workbook
         </Button>
         <Button
           disabled={busy}
-          onClick={() => run(async () => `Refreshed ${formulas(await refreshSheet(engine))} on this sheet.`)}
+          onClick={() =>
+            refresh.start(
+              "Refresh this sheet",
+              { kind: "activeSheet" },
+              (n) => `Refreshed ${formulas(n ?? 0)} on this sheet.`,
+            )
+          }
         >
           Refresh this sheet
         </Button>
         <Button
           disabled={busy}
-          onClick={() => run(async () => `Refreshed ${formulas(await refreshSelection(engine))} in the selection.`)}
+          onClick={() =>
+            refresh.start(
+              "Refresh selection",
+              { kind: "selection" },
+              (n) => `Refreshed ${formulas(n ?? 0)} in the selection.`,
+            )
+          }
         >
           Refresh selection
         </Button>
       </div>
-      <RefreshOlder age={age} />
+      <RefreshOlder age={age} refresh={refresh} />
+      {refresh.pending && (
+        <ConfirmRefresh pending={refresh.pending} onConfirm={refresh.confirm} onCancel={refresh.cancel} />
+      )}
+      <ActionOutcome state={refresh.state} failedTitle="Could not refresh" />
+      <UsageLine />
       <Text size={200}>
         Convert to values replaces the UKCO formulas in the selection (and what they spill) with their current values,
         for people who do not have the add-in.
@@ -63,7 +85,7 @@ export function RefreshActions({ age }: { age: StoreAge }) {
       >
         Convert selection to values
       </Button>
-      <ActionOutcome state={state} failedTitle="That did not work" />
+      <ActionOutcome state={state} failedTitle="Could not convert to values" />
     </section>
   );
 }

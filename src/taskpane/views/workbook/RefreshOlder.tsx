@@ -1,10 +1,10 @@
 /** "Refresh values older than N days": only the values fetched before then are fetched again. */
 import { Button, Field, Input, Text } from "@fluentui/react-components";
-import { ActionOutcome } from "../../components/ActionOutcome";
+import type { GuardedRefresh } from "./useGuardedRefresh";
 import { companies, useRefreshOlder, type StoreAge } from "./useStoreAge";
 
-export function RefreshOlder({ age }: { age: StoreAge }) {
-  const older = useRefreshOlder(age);
+export function RefreshOlder({ age, refresh }: { age: StoreAge; refresh: GuardedRefresh }) {
+  const older = useRefreshOlder(age, refresh);
   const { progress } = older;
   return (
     <div style={{ display: "flex", flexDirection: "column", gap: 8 }} data-testid="refresh-older">
@@ -27,13 +27,12 @@ export function RefreshOlder({ age }: { age: StoreAge }) {
         />
       </Field>
       <Button
-        disabled={older.days === undefined || older.state.status === "running"}
+        disabled={older.days === undefined || refresh.state.status === "running"}
         onClick={older.refresh}
         style={{ alignSelf: "flex-start" }}
       >
         {`Refresh values older than ${older.days ?? "N"} days`}
       </Button>
-      <ActionOutcome state={older.state} failedTitle="Could not refresh the older values" />
       {progress && progress.refreshed.before > 0 && (
         <Text role="status" aria-live="polite" data-testid="refresh-older-progress">
           {progress.stillOlder === 0

@@ -7,8 +7,7 @@ import type { FetchTimes } from "../../../core/cache/workbook-cache";
 import type { Chart } from "../../../core/import/insights";
 import { formatWhen } from "../../../core/import/table-layout";
 import { AGE_BANDS, ageHistogram, countFetchedBefore, olderThanCutoff, type AgeBand } from "../../../core/store-age";
-import { refreshOlderThan } from "../../../host/refresh";
-import { useAction, type ActionState } from "../../hooks/useAction";
+import type { GuardedRefresh } from "./useGuardedRefresh";
 import { useRuntime } from "../../runtime-context";
 import { usePolled } from "../../hooks/usePolled";
 
@@ -80,27 +79,25 @@ export interface RefreshOlder {
   /** Stored companies older than the days typed, as the store stands now; with how many are stored. */
   older: number | undefined;
   stored: number;
-  state: ActionState;
   refresh(): void;
   /** How the last refresh went: its companies still older than its cutoff, as the store stands now. */
   progress: { refreshed: Refreshed; stillOlder: number } | undefined;
 }
 
-export function useRefreshOlder(age: StoreAge): RefreshOlder {
+export function useRefreshOlder(age: StoreAge, guarded: GuardedRefresh): RefreshOlder {
   const { engine } = useRuntime();
   const [text, setText] = useState(String(DEFAULT_DAYS));
   const [refreshed, setRefreshed] = useState<Refreshed>();
-  const [state, run] = useAction();
   const read = readDays(text);
   const days = "days" in read ? read.days : undefined;
   const older =
     days === undefined ? undefined : countFetchedBefore(age.times.companies, olderThanCutoff(age.now, days));
   const refresh = () => {
     // Enter in the box reaches here even while the button is disabled.
-    if (days === undefined || state.status === "running") return;
-    void run(async () => {
-      const cutoff = olderThanCutoff(Date.now(), days);
-      const before = await refreshOlderThan(engine, cutoff);
+    if (days === undefined || guarded.state.status === "running") return;
+    const cutoff = olderThanCutoff(Date.now(), days);
+    const before = countFetchedBefore(engine.cache.fetchTimes().companies, cutoff);
+    void guarded.start(`Refresh values older than ${days} days`, { kind: "olderThan", cutoff }, () => {
       setRefreshed({ cutoff, days, before });
       return before
         ? `Refreshing the ${companies(before)} fetched more than ${days} days ago (before ${formatWhen(new Date(cutoff))}); newer values stay as they are.`
@@ -114,7 +111,6 @@ export function useRefreshOlder(age: StoreAge): RefreshOlder {
     problem: "problem" in read ? read.problem : undefined,
     older,
     stored: age.times.companies.length,
-    state,
     refresh,
     progress: refreshed && {
       refreshed,
