@@ -44,7 +44,7 @@ beforeAll(async () => {
   workbook = await openWorkbook(host, signedIn.clients, signedIn.credentials, { clock: systemClock });
   const page = await signedIn.clients.product.listCompanyRecords({ returnCount: 1_000, skip: 0 });
   const numbers = page.companies.map((c) => String(c.CompanyNumber));
-  names = page.companies.slice(0, 3).map((c) => String(c.CompanyName));
+  names = page.companies.slice(0, 3).map((c) => String((c as { CompanyName?: unknown }).CompanyName));
   const { excel } = workbook;
   addSheet(excel, "Sheet2");
   // Sheet1: 300 companies in one spilled FIELD, 40 of them again cell by cell, three texts to classify.
