@@ -134,6 +134,25 @@ test("inserts a spilled table equal to the fields asked cell by cell, and edits 
     records.map((r) => [r.RegisteredPostcode ?? "", r.CompanyStatus ?? ""]),
   );
 
+  // An edit that would spill over data is refused, as is one to a cell changed since it was opened.
+  await sim((api) => api.setCell("Sheet1!G3", [["keep me"]]));
+  await search.fill("ipo");
+  await results.getByRole("checkbox", { name: "HasIPO", exact: true }).check();
+  await view.getByRole("button", { name: "Write back" }).click();
+  await view
+    .getByTestId("error-bar")
+    .getByText(/Nothing was written: a cell the edited table would fill holds data \(G3\)/)
+    .waitFor();
+  expect((await sim((api) => api.cell("Sheet1!C2"))).formula).toBe("=UKCO.FIELD(A2:A6,C1:F1)");
+  expect((await sim((api) => api.cell("Sheet1!G1"))).value).toBe("");
+  await sim((api) => api.setCell("Sheet1!C2", [["=UKCO.FIELD(A2:A6,C1:D1)"]]));
+  await view.getByRole("button", { name: "Write back" }).click();
+  await view
+    .getByTestId("error-bar")
+    .getByText(/Sheet1!C2 changed since it was opened/)
+    .waitFor();
+  expect((await sim((api) => api.cell("Sheet1!C2"))).formula).toBe("=UKCO.FIELD(A2:A6,C1:D1)");
+
   // A formula with its field names written in it keeps them there.
   await sim((api) => {
     api.setCell("Sheet1!N2", [['=UKCO.FIELD(A2,{"CompanyName","SICs"})']]);

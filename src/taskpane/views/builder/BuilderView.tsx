@@ -15,12 +15,13 @@ import {
   makeStyles,
   tokens,
 } from "@fluentui/react-components";
+import type { SourceColumn, TableLayout } from "../../../core/builder-layout";
 import { ActionOutcome } from "../../components/ActionOutcome";
 import { useRuntime } from "../../runtime-context";
 import type { PaneView } from "../registry";
 import { FieldPicker } from "./FieldPicker";
 import { PreviewTable } from "./PreviewTable";
-import { useBuilder } from "./useBuilder";
+import { useBuilder, type Placement } from "./useBuilder";
 import { usePreview } from "./usePreview";
 
 const useStyles = makeStyles({
@@ -30,6 +31,32 @@ const useStyles = makeStyles({
   box: { flexGrow: 1, minWidth: 0 },
   wrap: { wordBreak: "break-word" },
 });
+
+type Options<T extends string> = readonly (readonly [T, string])[];
+
+const KINDS: Options<SourceColumn["kind"]> = [
+  ["numbers", "Company numbers"],
+  ["names", "Company names (matched first with UKCO.MATCH, in a column of their own)"],
+];
+const LAYOUTS: Options<TableLayout> = [
+  ["spill", "One formula for the whole table (it spills)"],
+  ["cells", "A formula in each cell"],
+];
+const PLACEMENTS: Options<Placement> = [
+  ["beside", "In the first empty columns right of the column"],
+  ["cell", "At a cell (the header row goes there)"],
+];
+
+/** One choice of a few, each a radio button with its words. */
+function Choice<T extends string>(props: { label: string; value: T; options: Options<T>; onChange(value: T): void }) {
+  return (
+    <RadioGroup aria-label={props.label} value={props.value} onChange={(_, data) => props.onChange(data.value as T)}>
+      {props.options.map(([value, words]) => (
+        <Radio key={value} value={value} label={words} />
+      ))}
+    </RadioGroup>
+  );
+}
 
 function Builder() {
   const styles = useStyles();
@@ -70,14 +97,12 @@ function Builder() {
             <Text block className={styles.wrap}>
               Companies from {b.picked.address}
             </Text>
-            <RadioGroup
-              aria-label="The column holds"
+            <Choice
+              label="The column holds"
               value={b.picked.guess.kind}
-              onChange={(_, data) => b.setGuess({ kind: data.value as "numbers" | "names" })}
-            >
-              <Radio value="numbers" label="Company numbers" />
-              <Radio value="names" label="Company names (matched first with UKCO.MATCH, in a column of their own)" />
-            </RadioGroup>
+              options={KINDS}
+              onChange={(kind) => b.setGuess({ kind })}
+            />
             <Checkbox
               label="The first cell is a header"
               checked={b.picked.guess.header}
@@ -91,28 +116,14 @@ function Builder() {
       <PreviewTable state={preview} fields={b.fields} />
       {!b.opened && (
         <>
-          <RadioGroup
-            aria-label="Formulas"
-            value={b.layout}
-            onChange={(_, data) => b.setLayout(data.value as "spill" | "cells")}
-          >
-            <Radio value="spill" label="One formula for the whole table (it spills)" />
-            <Radio value="cells" label="A formula in each cell" />
-          </RadioGroup>
+          <Choice label="Formulas" value={b.layout} options={LAYOUTS} onChange={(layout) => b.setLayout(layout)} />
           {b.layout === "spill" && b.kind === "names" && (
             <Text size={200} className={styles.wrap}>
               With one formula, a single name without a match turns the whole table into #N/A. A formula in each cell
               keeps it to that row.
             </Text>
           )}
-          <RadioGroup
-            aria-label="Where"
-            value={b.placement}
-            onChange={(_, data) => b.setPlacement(data.value as "beside" | "cell")}
-          >
-            <Radio value="beside" label="In the first empty columns right of the column" />
-            <Radio value="cell" label="At a cell (the header row goes there)" />
-          </RadioGroup>
+          <Choice label="Where" value={b.placement} options={PLACEMENTS} onChange={(place) => b.setPlacement(place)} />
           {b.placement === "cell" && (
             <div className={styles.row}>
               <Input
