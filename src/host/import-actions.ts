@@ -17,8 +17,10 @@ import type { PreparedTable } from "../core/import/sources/types";
 import { AS_OF_ROWS_ABOVE_HEADER, IMPORT_LAYOUT } from "../core/import/table-layout";
 import { asSheetText, type SheetValue } from "../core/import/columns";
 import { planChunks } from "../core/import/chunks";
+import { comparingSink, TableDiff, type TableChanges } from "../core/import/table-diff";
 import {
   IMPORT_TABLE_PREFIX,
+  readTableRows,
   writerAtSelection,
   writerForTable,
   writerOnNewSheet,
@@ -38,6 +40,8 @@ export interface ImportResult {
   table: string;
   sheet: string;
   stats: WriteStats;
+  /** A refresh that completed: the rows added and removed and the values changed. */
+  changes?: TableChanges;
 }
 
 /** INFERRED (ours): the sheet an import goes on is called "Companies", then "Companies (2)", … */
@@ -48,11 +52,13 @@ async function runInto(
   source: TableSource,
   prepared: PreparedTable,
   options: ImportOptions,
+  /** The table as it was before a refresh, to compare with as the new rows are written. */
+  diff?: TableDiff,
 ): Promise<ImportResult> {
   options.onStarted?.(writer.tableName, writer.place.sheetName);
   const outcome = await runTable({
     prepared,
-    sink: writer,
+    sink: diff ? comparingSink(writer, diff) : writer,
     now: Date.now,
     signal: options.signal,
     onWait: options.onWait,
@@ -70,7 +76,13 @@ async function runInto(
     status: outcome.status,
   };
   await saveImportedTable(saved);
-  return { outcome, table: writer.tableName, sheet: writer.place.sheetName, stats: writer.stats };
+  return {
+    outcome,
+    table: writer.tableName,
+    sheet: writer.place.sheetName,
+    stats: writer.stats,
+    ...(diff && outcome.status === "complete" ? { changes: diff.result() } : {}),
+  };
 }
 
 /** Imports a company list onto a new sheet; `request` and `total` come from the count shown before the import. */
@@ -114,8 +126,9 @@ export async function refreshImportedTable(
     signal: options.signal,
     onWait: options.onWait,
   });
+  const before = await readTableRows(saved.table);
   const writer = await writerForTable(saved.table, saved.asOfRowsAbove);
-  return runInto(writer, saved.source, prepared, options);
+  return runInto(writer, saved.source, prepared, options, new TableDiff(before.header, before.rows));
 }
 
 /** INFERRED (ours): result lists inserted from the pane (search hits, website or market results) are tables called UKCO_Result_<n>. */

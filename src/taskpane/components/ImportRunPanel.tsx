@@ -2,10 +2,25 @@
 import { Button, Field, ProgressBar, Text } from "@fluentui/react-components";
 import { describeProgress } from "../../core/import/progress";
 import { DoneBar, ErrorBar } from "./ErrorBar";
+import type { TableChanges } from "../../core/import/table-diff";
 import type { ImportResult } from "../../host/import-actions";
 import type { RunState } from "../hooks/useImportRun";
 
 const n = (value: number) => value.toLocaleString("en-GB");
+
+const count = (value: number, one: string, many = `${one}s`) => `${n(value)} ${value === 1 ? one : many}`;
+
+/** " 3 rows added, 2 removed; 57 values changed in 41 rows." after a refresh. */
+function changed(changes: TableChanges | undefined): string {
+  if (!changes) return "";
+  const { added, removed, changedValues, changedRows } = changes;
+  if (added + removed + changedValues === 0) return " Nothing changed since the last import.";
+  const rows = `${count(added, "row")} added, ${n(removed)} removed`;
+  const values = changedValues
+    ? `${count(changedValues, "value")} changed in ${count(changedRows, "row")}`
+    : "no value changed in the other rows";
+  return ` ${rows}; ${values}.`;
+}
 
 function Outcome({ result, verb }: { result: ImportResult; verb: string }) {
   const { outcome, table, sheet } = result;
@@ -14,7 +29,9 @@ function Outcome({ result, verb }: { result: ImportResult; verb: string }) {
     ? ` ${n(outcome.invalidRecords)} record${outcome.invalidRecords === 1 ? "" : "s"} could not be read; their rows say why.`
     : "";
   if (outcome.status === "complete")
-    return <DoneBar>{`${verb} ${n(outcome.rows)} companies into ${where}.${invalid}`}</DoneBar>;
+    return (
+      <DoneBar>{`${verb} ${n(outcome.rows)} companies into ${where}.${changed(result.changes)}${invalid}`}</DoneBar>
+    );
   if (outcome.status === "cancelled") {
     return (
       <DoneBar intent="warning">{`Cancelled after ${n(outcome.rows)}${outcome.total !== undefined ? ` of ${n(outcome.total)}` : ""} companies: ${where} keeps the rows that arrived. Refresh it (Workbook data) to complete it.`}</DoneBar>
