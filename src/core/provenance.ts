@@ -105,6 +105,7 @@ const SOURCES: Readonly<Record<string, Source>> = {
   FIELD: { service: "product", answer: ([number, field]) => company(number, field) },
   ASOF: { service: "product", answer: ([number, field]) => company(number, field) },
   COMPANY: { service: "product", answer: ([number]) => company(number) },
+  HISTORY: { service: "product", answer: ([number]) => company(number) },
   GROUP: {
     service: "product",
     answer: ([number]) => {

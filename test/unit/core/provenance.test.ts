@@ -54,6 +54,12 @@ test.each([
   ],
   ["a company the service does not know", "=UKCO.ASOF(A2)", ["00000003"], { state: "stored", notFound: true }],
   [
+    "a company's filed history, from its record",
+    '=UKCO.HISTORY(A2,"TURNOVER")',
+    ["00000002", "TURNOVER"],
+    { state: "stored", subject: "00000002", source: "network" },
+  ],
+  [
     "a company nothing is stored for",
     '=UKCO.FIELD(A2,"CompanyName")',
     ["00000009", "CompanyName"],
