@@ -21,7 +21,15 @@ function fakeMatching(fates: JobFate[] = []) {
       const fate = fates[job - 1] ?? "completed";
       options.onProgress?.({ jobId: `job-${job}`, status: "running", processed: 0, total: requests.length });
       await new Promise((resolve) => setTimeout(resolve, 1));
-      if (fate === "unreadable") throw new UnreadableBodyError("matching", 200, "the body is not JSON");
+      if (fate === "unreadable")
+        throw new UnreadableBodyError(
+          "matching",
+          "matching.batchResults",
+          "/batch/x/results",
+          200,
+          "truncated",
+          "application/json",
+        );
       const answered = fate === "failed" ? Math.floor(requests.length / 2) : requests.length;
       options.onProgress?.({ jobId: `job-${job}`, status: fate, processed: answered, total: requests.length });
       return {

@@ -11,6 +11,13 @@ import type { useReview } from "./useReview";
 type Review = ReturnType<typeof useReview>;
 
 const shown = (value: string | null | undefined) => (value ? value : "—");
+/** The rows that name this input, as the sheet numbers them: "row 31", "rows 4, 9 and 12". */
+function sheetRows(rows: readonly number[]): string {
+  const numbers = rows.slice(0, 4).map((row) => String(row + 1));
+  const more = rows.length > 4 ? ` and ${rows.length - 4} more` : "";
+  if (rows.length === 1) return `row ${numbers[0]}`;
+  return more ? `rows ${numbers.join(", ")}${more}` : `rows ${numbers.slice(0, -1).join(", ")} and ${numbers.at(-1)}`;
+}
 
 function onKeys(review: Review) {
   return (event: KeyboardEvent<HTMLDivElement>) => {
@@ -71,7 +78,7 @@ export function ReviewPanel({ review }: { review: Review }) {
               </tr>
               <tr>
                 <th scope="row">Number</th>
-                <td>{entry.rows.length > 1 ? `${entry.rows.length} rows` : `row ${entry.rows[0]! + 1}`}</td>
+                <td>{sheetRows(entry.rows)}</td>
                 <td data-testid="review-number">{shown(proposedNumber)}</td>
               </tr>
               <tr>

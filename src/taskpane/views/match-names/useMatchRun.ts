@@ -98,7 +98,7 @@ export function useMatchRun(clients: ApiClients, engine: Engine, sessions: Sessi
       const matched = outcome.results.size;
       const message =
         `Matched ${n(matched)} of ${n(keys.length)} distinct names in ${n(outcome.jobs)} batch job${outcome.jobs === 1 ? "" : "s"}; ` +
-        `wrote the results in the ${where}${place.replacesPrevious ? ", over the previous run's results for these names" : ""}.`;
+        `wrote the results in ${where}${place.replacesPrevious ? ", over the previous run's results for these names" : ""}.`;
       setState({
         status: "done",
         message,

@@ -1,0 +1,198 @@
+/**
+ * Match names, end to end against the sandbox: 500 messy names (legal forms swapped, typos, case
+ * and spacing, shortened trading-style names, invented names, repeats) derived from sandbox
+ * companies are matched in the fewest batch jobs; the results land beside the names and the
+ * postcode column; the unsure ones are queued; accept, reject and skip work from the keyboard and
+ * write the right cells; and reopening the workbook (which reloads the pane) keeps the queue.
+ */
+import type { Locator } from "playwright-core";
+import { SANDBOX_CREDENTIALS } from "../../../sandbox/credentials";
+import { INVENTED_NAMES, messyName, repeatOf, sandboxCompanies } from "../../support/messy-names";
+import { matchKey } from "../../../src/core/match-key";
+import { MATCH_SESSION_NAMESPACE, readSessionXml } from "../../../src/core/match-names/session";
+import { assertDistBuilt, useAddinSession, type AddinSession } from "../harness";
+import { openView, signInWithSandbox } from "./pane-helpers";
+
+assertDistBuilt();
+const session = useAddinSession({ sandbox: { companies: 2_000, seed: 42 } });
+
+beforeAll(async () => {
+  await signInWithSandbox(session.current.page);
+});
+
+async function batchSubmits(s: AddinSession): Promise<() => number> {
+  let submits = 0;
+  s.page.on("request", (request) => {
+    if (request.method() === "POST" && /\/api\/v1\/match\/batch$/.test(new URL(request.url()).pathname)) submits += 1;
+  });
+  return () => submits;
+}
+
+/** Waits until the workbook's saved review shows `decided` decisions and the entry at `position` on screen. */
+async function savedReview(s: AddinSession, decided: number, position: number): Promise<void> {
+  for (const started = Date.now(); Date.now() - started < 15_000;) {
+    const parts = await s.sim((api) => api.customXmlParts());
+    const part = parts.find((p) => p.namespaceUri === MATCH_SESSION_NAMESPACE);
+    const read = part ? readSessionXml(part.xml) : undefined;
+    if (
+      read?.ok &&
+      read.session.queue.filter((e) => e.decision).length === decided &&
+      read.session.position === position
+    )
+      return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the workbook never held ${decided} review decisions with entry ${position + 1} on screen`);
+}
+
+const text = async (locator: Locator) => (await locator.innerText()).trim();
+
+/** What `read` gives once `done` holds for it (the pane and the sheet catch up a little after a key). */
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
+  for (const started = Date.now(); ;) {
+    const value = await read();
+    if (done(value) || Date.now() - started > timeoutMs) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+test("matches 500 messy names in the fewest jobs, queues the unsure ones, and keeps the review across reopening", async () => {
+  const s = session.current;
+  const { page } = s;
+  const companies = await sandboxCompanies(s.sandbox!.urls.product!, SANDBOX_CREDENTIALS.productToken, 470);
+  const names = companies.slice(0, 466).map((c, i) => messyName(c.CompanyName, i));
+  names.push(...INVENTED_NAMES);
+  // 30 repeats of earlier rows, differing only in case and spacing: matched once with them.
+  for (let i = 0; i < 30; i++) names.push(repeatOf(names[i * 7]!));
+  expect(names).toHaveLength(500);
+  // Every third row has its postcode, in a column the view finds by its header.
+  const postcodes = names.map((_, i) => (i % 3 === 0 && i < 466 ? (companies[i]!.RegisteredPostcode ?? "") : ""));
+  await s.sim(
+    (api, rows) => {
+      api.setCell("Sheet1!A1", rows);
+      api.select("Sheet1!A1:A501");
+    },
+    [["Company name", "Postcode"], ...names.map((name, i) => [name, postcodes[i]!])],
+  );
+  const keys = names.map((name, i) => matchKey(name, postcodes[i], ""));
+  const distinct = new Set(keys).size;
+  const submits = await batchSubmits(s);
+
+  const view = await openView(page, "Match names");
+  await view.getByRole("button", { name: "Use the selected cells" }).click();
+  const source = view.getByTestId("match-source");
+  await source.or(view.getByTestId("error-bar")).first().waitFor();
+  expect(await text(source.or(view.getByTestId("error-bar")).first())).toBe(
+    `500 names from Sheet1, rows 1 to 501 (${distinct} distinct, each matched once).`,
+  );
+  await view.getByRole("button", { name: "Match names" }).click();
+  const outcome = view.getByTestId("done-bar").or(view.getByTestId("error-bar")).first();
+  await outcome.waitFor({ timeout: 60_000 }).catch(async (error: Error) => {
+    throw new Error(`${error.message}\nThe view showed: ${await view.innerText()}`);
+  });
+  expect(await text(outcome)).toMatch(
+    /^Matched \d+ of \d+ distinct names in 1 batch job; wrote the results in columns C to F\./,
+  );
+  expect(submits()).toBe(Math.ceil(distinct / 1000));
+
+  const header = await s.sim((api) => api.values("Sheet1!C1:F1"));
+  expect(header[0]).toEqual(["Matched number", "Matched name", "Match confidence", "Company status"]);
+  const cells = await s.sim((api) => api.values("Sheet1!C2:F501"));
+  const confidences = cells.map((row) => String(row[2]));
+  expect(new Set(confidences).size).toBeGreaterThan(1);
+  for (const c of confidences) expect(["high", "medium", "low", "none"]).toContain(c);
+  // A legal form swapped is the same company to the service: always found, always right.
+  companies.slice(0, 466).forEach((company, i) => {
+    if (i % 6 === 0) expect([cells[i]![0], confidences[i]]).toEqual([company.CompanyNumber, "high"]);
+  });
+  expect(confidences.slice(466, 470)).toEqual(["none", "none", "none", "none"]);
+
+  // Queued: the distinct inputs below "medium", with every row that names them.
+  const unsure = (i: number) => confidences[i] === "low" || confidences[i] === "none";
+  const queued = [...new Set(keys.filter((_, i) => unsure(i)))];
+  const queuedRows = confidences.filter((_, i) => unsure(i)).length;
+  const summary = view.getByTestId("match-summary");
+  expect(await text(summary)).toBe(
+    `${500 - queuedRows} rows matched automatically; 0 reviewed (0 accepted, 0 rejected); ${queuedRows} left to review.`,
+  );
+  await view.getByText(`Review queue: 0 of ${queued.length} decided`).waitFor();
+
+  const entry = view.getByTestId("review-entry");
+  const rowsOf = (input: string) => keys.flatMap((key, i) => (key === keys[names.indexOf(input)] ? [i] : []));
+  const shownInput = async () => {
+    const shown = await text(entry.getByTestId("review-input"));
+    return names.find((name) => name === shown || name.trim() === shown || name.replace(/\s+/g, " ").trim() === shown)!;
+  };
+
+  const rowCells = async (input: string) => {
+    const all = await s.sim((api) => api.values("Sheet1!C2:F501"));
+    return rowsOf(input).map((i) => all[i]);
+  };
+
+  // Skip (→) to the first entry with a proposal, then accept it with Enter.
+  await entry.focus();
+  while ((await text(entry.getByTestId("review-number"))) === "—") {
+    const before = await shownInput();
+    await page.keyboard.press("ArrowRight");
+    expect(await until(shownInput, (v) => v !== before)).not.toBe(before);
+  }
+  const acceptedInput = await shownInput();
+  const proposed = await text(entry.getByTestId("review-number"));
+  await page.keyboard.press("Enter");
+  expect(await until(shownInput, (v) => v !== acceptedInput)).not.toBe(acceptedInput);
+
+  // Reject the next with Delete.
+  const rejectedInput = await shownInput();
+  await page.keyboard.press("Delete");
+  expect(await until(shownInput, (v) => v !== rejectedInput)).not.toBe(rejectedInput);
+
+  // Type another number for the next: the type-ahead lists companies whose number starts so.
+  const typedInput = await shownInput();
+  const other = companies[469]!;
+  await entry.getByTestId("review-typed").fill(other.CompanyNumber.slice(0, 6));
+  await entry.getByRole("button", { name: new RegExp(`^${other.CompanyNumber} `) }).click();
+  await entry.getByTestId("review-typed").press("Enter");
+  expect(await until(shownInput, (v) => v !== typedInput)).not.toBe(typedInput);
+  const skippedInput = await shownInput();
+  const skippedCells = await rowCells(skippedInput);
+
+  // Skip (→) leaves the entry's cells as they are and shows the next.
+  await entry.focus();
+  await page.keyboard.press("ArrowRight");
+  expect(await until(shownInput, (v) => v !== skippedInput)).not.toBe(skippedInput);
+  const nextInput = await shownInput();
+  const position = Number(/Queued name (\d+) of/.exec((await entry.getAttribute("aria-label")) ?? "")?.[1]) - 1;
+
+  // Decisions are written in the order they were made: once the last is in, so are the others.
+  const typedCells = rowsOf(typedInput).map(() => [other.CompanyNumber, other.CompanyName, "accepted in review"]);
+  const readTyped = async () => (await rowCells(typedInput)).map((r) => r!.slice(0, 3));
+  expect(await until(readTyped, (v) => JSON.stringify(v) === JSON.stringify(typedCells))).toEqual(typedCells);
+  const acceptedCells = rowsOf(acceptedInput).map(() => [proposed, "accepted in review"]);
+  const readAccepted = async () => (await rowCells(acceptedInput)).map((r) => [r![0], r![2]]);
+  expect(await readAccepted()).toEqual(acceptedCells);
+  expect(await rowCells(skippedInput)).toEqual(skippedCells);
+  expect((await rowCells(rejectedInput)).map((r) => [r![0], r![1], r![2]])).toEqual(
+    rowsOf(rejectedInput).map(() => ["No match", "", "rejected in review"]),
+  );
+  const reviewed = [acceptedInput, rejectedInput, typedInput].map((input) => rowsOf(input).length);
+  const summaryAfter =
+    `${500 - queuedRows} rows matched automatically; ${reviewed[0]! + reviewed[1]! + reviewed[2]!} reviewed ` +
+    `(${reviewed[0]! + reviewed[2]!} accepted, ${reviewed[1]!} rejected); ` +
+    `${queuedRows - reviewed[0]! - reviewed[1]! - reviewed[2]!} left to review.`;
+  expect(await text(summary)).toBe(summaryAfter);
+  await s.screenshot("pane-match-names");
+  expect(await s.axe({ include: ["#root"] })).toEqual([]);
+
+  // Closing and opening the workbook reloads the pane: the queue, decisions and position are kept.
+  await savedReview(s, 3, position);
+  const cellsBefore = await s.sim((api) => api.values("Sheet1!C2:F501"));
+  await s.reopen();
+  await signInWithSandbox(page);
+  const again = await openView(page, "Match names");
+  await again.getByText(`Review queue: 3 of ${queued.length} decided`).waitFor({ timeout: 10_000 });
+  expect(await text(again.getByTestId("match-summary"))).toBe(summaryAfter);
+  expect(await text(again.getByTestId("review-entry").getByTestId("review-input"))).toBe(
+    nextInput.replace(/\s+/g, " ").trim(),
+  );
+  expect(await s.sim((api) => api.values("Sheet1!C2:F501"))).toEqual(cellsBefore);
+}, 180_000);
