@@ -161,7 +161,11 @@ test("inserts a spilled table equal to the fields asked cell by cell, and edits 
   await view.getByRole("button", { name: "Edit selected formula" }).click();
   await view.getByText("Editing Sheet1!N2: 2 fields from the formula.", { exact: false }).waitFor();
   await view.getByRole("button", { name: "Remove SICs" }).click();
+  // The preview follows the numbers: one company, then two once A2:A3 is typed.
+  await preview.locator("tbody tr").nth(1).waitFor({ state: "detached", timeout: 10_000 });
   await view.getByRole("textbox", { name: "Company numbers" }).fill("A2:A3");
+  await preview.locator("tbody tr").nth(1).waitFor({ timeout: 10_000 });
+  expect(await preview.locator("tbody th").allInnerTexts()).toEqual(numbers.slice(0, 2));
   await view.getByRole("button", { name: "Write back" }).click();
   await view.getByText('Wrote =UKCO.FIELD(A2:A3,"CompanyName") to Sheet1!N2.').waitFor({ timeout: 10_000 });
   await sim((api) => api.whenCalculated(30_000));

@@ -3,10 +3,11 @@
  * editing), the chosen fields, the layout and place, and the actions (read the selection, insert,
  * open the selected formula, write it back). Each action's outcome goes to the view's message bar.
  */
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { planRewrite, planTable, placeOf, type SourceColumn, type TableLayout } from "../../../core/builder-layout";
 import { guessSource, sourceColumn, type SourceGuess } from "../../../core/builder-source";
 import { InvalidArgumentError } from "../../../core/errors";
+import { referenceOf } from "../../../core/formula-builder";
 import {
   activeCellPlace,
   firstEmptyColumnsRightOf,
@@ -58,8 +59,27 @@ export function useBuilder() {
   const head = useMemo(() => {
     if (opened) return openedHead;
     if (!picked) return [];
-    return picked.values.slice(picked.guess.header ? 1 : 0, (picked.guess.header ? 1 : 0) + PREVIEW_ROWS * 4);
+    // A few more than the preview shows: blank cells among them are passed over.
+    const first = picked.guess.header ? 1 : 0;
+    return picked.values.slice(first, first + PREVIEW_ROWS * 4);
   }, [opened, openedHead, picked]);
+
+  // While editing, the preview follows the numbers typed (once they are a reference), a moment after typing stops.
+  useEffect(() => {
+    const text = numbersText.trim();
+    if (!opened || !referenceOf(text)) return;
+    let live = true;
+    const timer = setTimeout(() => {
+      readReferenceHead(opened.sheet, text, PREVIEW_ROWS).then(
+        (values) => live && setOpenedHead(values),
+        () => live && setOpenedHead([]),
+      );
+    }, 300);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [opened, numbersText]);
 
   const addField = useCallback((path: string) => setFields((now) => (now.includes(path) ? now : [...now, path])), []);
   const removeField = useCallback((path: string) => setFields((now) => now.filter((f) => f !== path)), []);
@@ -131,7 +151,6 @@ export function useBuilder() {
     () =>
       run(async () => {
         const cell = await openSelectedFormula();
-        setOpenedHead(await readReferenceHead(cell.sheet, cell.spec.numbers, PREVIEW_ROWS));
         setOpened(cell);
         setNumbersText(cell.spec.numbers);
         setFields(cell.fields);
@@ -150,7 +169,6 @@ export function useBuilder() {
         await writeBack(opened, plan);
         const reopened = await reopenFormula(opened);
         setOpened(reopened);
-        setOpenedHead(await readReferenceHead(reopened.sheet, reopened.spec.numbers, PREVIEW_ROWS));
         // Header cells are shared: every formula reading them shows the new fields too.
         const header =
           "range" in reopened.spec.fields
