@@ -68,10 +68,22 @@ export interface ValueChange {
   after: unknown;
 }
 
+/** Another kind of answer (a match, a classification, …) that a refresh changed. */
+export interface AnswerChange {
+  /** Its store name (answers.ts): "matches", "classifications", … */
+  kind: string;
+  /** What the answer is stored under (match-key.ts, classify-key.ts, a company number, …). */
+  key: string;
+  before: unknown;
+  after: unknown;
+}
+
 export interface RefreshChanges {
   /** Companies fetched again since the last refresh. */
   companies: number;
   changes: ValueChange[];
+  /** Other answers fetched again since the last refresh whose value moved. */
+  answers: AnswerChange[];
   /** Companies the service knew before and no longer does. */
   noLongerFound: string[];
   foundAgain: string[];
@@ -108,6 +120,8 @@ export class Engine {
   private readonly applied = new WeakSet<object>();
   /** Each company's entry as it was before a fetch since the last refresh replaced it. */
   private readonly replaced = new Map<string, CompanySnapshot>();
+  /** Each other answer as it was before a fetch since the last refresh replaced it, by store then key. */
+  private readonly replacedAnswers = new Map<string, Map<string, { value: unknown; fetchedAt: number }>>();
   /** Companies asked again under a refresh scope, until their new record arrives. */
   private readonly refreshing = new Set<string>();
   /** Resolves once the workbook store has been read: before that, every ask waits. */
@@ -235,18 +249,31 @@ export class Engine {
           changes.push({ company, field, before: old ?? null, after: now ?? null });
       }
     }
-    return { companies: this.replaced.size, changes, noLongerFound, foundAgain };
+    const answers: AnswerChange[] = [];
+    for (const [kind, replaced] of this.replacedAnswers)
+      for (const [key, before] of replaced) {
+        const after = this.cache.answer(kind, key, 0)?.value;
+        if (JSON.stringify(before.value ?? null) !== JSON.stringify(after ?? null))
+          answers.push({ kind, key, before: before.value, after });
+      }
+    return { companies: this.replaced.size, changes, answers, noLongerFound, foundAgain };
   }
 
   /**
    * Puts back what the values fetched since the last refresh replaced, from memory and without a
    * request, and ends the refresh so cells read them; the store saves them. Returns how many
-   * companies were restored. Available until the next refresh.
+   * companies and other answers were restored. Available until the next refresh.
    */
-  undoRefresh(): number {
-    const restored = this.replaced.size;
+  undoRefresh(): { companies: number; answers: number } {
+    const restored = {
+      companies: this.replaced.size,
+      answers: [...this.replacedAnswers.values()].reduce((sum, replaced) => sum + replaced.size, 0),
+    };
     for (const [company, before] of this.replaced) this.cache.restoreCompany(company, before);
     this.replaced.clear();
+    for (const [kind, replaced] of this.replacedAnswers)
+      for (const [key, before] of replaced) this.cache.putAnswer(kind, key, before.value, before.fetchedAt);
+    this.replacedAnswers.clear();
     this.scopes.clear();
     return restored;
   }
@@ -296,6 +323,10 @@ export class Engine {
     const value = (kind.stored as (loaded: { fetchedAt: number }) => AnswerOf<K>)(loaded);
     if (!this.applied.has(loaded)) {
       this.applied.add(loaded);
+      const previous = this.cache.answer(kind.store, key, 0);
+      const replaced = this.replacedAnswers.get(kind.store) ?? new Map();
+      if (previous && !replaced.has(key)) replaced.set(key, { value: previous.value, fetchedAt: previous.fetchedAt });
+      this.replacedAnswers.set(kind.store, replaced);
       this.cache.putAnswer(kind.store, key, value, loaded.fetchedAt);
     }
     return value;
@@ -331,6 +362,7 @@ export class Engine {
     this.scopes.record(scope);
     // The previous values stay available (changes, undo) until the next refresh.
     this.replaced.clear();
+    this.replacedAnswers.clear();
   }
 
   /**

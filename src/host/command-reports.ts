@@ -27,7 +27,11 @@ export function onCommandReport(listener: (report: CommandReport) => void): () =
 
 const worthShowing = (report: CommandReport): boolean =>
   "error" in report ||
-  report.refreshed.changes.length + report.refreshed.noLongerFound.length + report.refreshed.foundAgain.length > 0;
+  report.refreshed.changes.length +
+    report.refreshed.answers.length +
+    report.refreshed.noLongerFound.length +
+    report.refreshed.foundAgain.length >
+    0;
 
 export async function reportCommand(report: CommandReport): Promise<void> {
   if (listeners.size === 0) waiting.push(report);

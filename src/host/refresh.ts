@@ -100,11 +100,12 @@ export async function refreshSheet(engine: Engine, sheetName?: string): Promise<
 
 /**
  * Undoes the last refresh: the engine puts back the values it replaced (from memory, no request)
- * and Excel reruns the UKCO formulas so they show them. Returns how many companies went back.
+ * and Excel reruns the UKCO formulas so they show them. Returns how many companies and other
+ * answers went back.
  */
-export async function undoRefresh(engine: Engine): Promise<number> {
+export async function undoRefresh(engine: Engine): Promise<{ companies: number; answers: number }> {
   const restored = engine.undoRefresh();
-  if (restored > 0) await recalculateWorkbook();
+  if (restored.companies + restored.answers > 0) await recalculateWorkbook();
   return restored;
 }
 

@@ -1,6 +1,7 @@
 /** What a refresh changed, and undoing it from memory: the engine keeps what each refetch replaced until the next refresh. */
 import { Engine } from "../../../src/core/engine";
 import { fieldFormula } from "../../../src/core/functions/field";
+import { matchFormula } from "../../../src/core/functions/match";
 import { FakeClock } from "../api/support/fake-clock";
 import { FakeServices } from "./support/fake-services";
 
@@ -51,6 +52,7 @@ test("after a refresh, the changed values are listed with old and new, a company
       { company: "01234567", field: "CompanyStatus", before: "Active", after: "Dissolved" },
       { company: "01234567", field: "BestEstimateTurnover", before: 100, after: 90 },
     ],
+    answers: [],
     noLongerFound: ["SC000123"],
     foundAgain: [],
   });
@@ -67,10 +69,10 @@ test("undo puts every old value back with no request, and the next refresh start
   expect(refreshed[0]).toBe("ACME HOLDINGS LTD");
   const requests = services.calls.listCompanies.length;
 
-  expect(engine.undoRefresh()).toBe(3);
+  expect(engine.undoRefresh()).toEqual({ companies: 3, answers: 0 });
   expect(await sheet()).toEqual(before);
   expect(services.calls.listCompanies).toHaveLength(requests);
-  expect(engine.changes()).toEqual({ companies: 0, changes: [], noLongerFound: [], foundAgain: [] });
+  expect(engine.changes()).toEqual({ companies: 0, changes: [], answers: [], noLongerFound: [], foundAgain: [] });
 
   await clock.advance(60_000);
   engine.refresh({ kind: "workbook" });
@@ -78,4 +80,29 @@ test("undo puts every old value back with no request, and the next refresh start
   expect(engine.changes().changes).toEqual([
     { company: "01234567", field: "CompanyName", before: "ACME LTD", after: "ACME HOLDINGS LTD" },
   ]);
+});
+
+test("a match the refresh changed is listed with its old and new answer, and undo puts it back", async () => {
+  const { clock, services, engine } = setup();
+  const matchSteady = () =>
+    clock.drive(matchFormula(engine, "Steady Ltd", null, null, "number", {}).then((grid) => grid[0]![0]));
+  expect(await matchSteady()).toBe("07654321");
+  // The company is renamed: the name now matches nothing.
+  Object.assign(services.companies.get("07654321")!, { CompanyName: "STEADY HOLDINGS LTD" });
+  await clock.advance(60_000);
+  engine.refresh({ kind: "workbook" });
+  await expect(matchSteady()).rejects.toThrow(/No match/);
+  const { answers } = engine.changes();
+  expect(answers).toEqual([
+    {
+      kind: "matches",
+      key: expect.any(String),
+      before: expect.objectContaining({ number: "07654321", confidence: "high" }),
+      after: expect.objectContaining({ number: null, confidence: "none" }),
+    },
+  ]);
+  const matches = services.calls.match.length;
+  expect(engine.undoRefresh()).toEqual({ companies: 0, answers: 1 });
+  expect(await matchSteady()).toBe("07654321");
+  expect(services.calls.match).toHaveLength(matches);
 });

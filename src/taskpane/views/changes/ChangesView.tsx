@@ -9,6 +9,7 @@ import { selectCell } from "../../../host/change-cells";
 import { ActionOutcome } from "../../components/ActionOutcome";
 import { useRuntime } from "../../runtime-context";
 import type { PaneView, ViewProps } from "../registry";
+import { answerChangeRow } from "./answer-words";
 import { changesSummary } from "./summary";
 import { useChanges } from "./useChanges";
 
@@ -18,6 +19,7 @@ function Changes({ active }: ViewProps) {
   const { engine } = useRuntime();
   const { changes, cells, action, highlight, clear, report, undo } = useChanges(engine, active);
   const nothing = changes.changes.length === 0 && changes.noLongerFound.length === 0;
+  const restorable = changes.companies > 0 || changes.answers.length > 0;
   const busy = action.status === "running";
   return (
     <div style={{ display: "flex", flexDirection: "column", gap: 8 }}>
@@ -61,6 +63,30 @@ function Changes({ active }: ViewProps) {
           </tbody>
         </table>
       )}
+      {changes.answers.length > 0 && (
+        <table data-testid="answer-changes-table" style={{ borderCollapse: "collapse", fontSize: 12 }}>
+          <caption style={{ textAlign: "left" }}>Other answers changed by the last refresh</caption>
+          <thead>
+            <tr>
+              <th scope="col">Function</th>
+              <th scope="col">Input</th>
+              <th scope="col">Before</th>
+              <th scope="col">After</th>
+            </tr>
+          </thead>
+          <tbody>
+            {changes.answers.map(({ kind, key, before, after }) => (
+              <tr key={`${kind} ${key}`}>
+                {answerChangeRow(kind, key, before, after).map((text, i) => (
+                  <td key={i} style={{ wordBreak: "break-word" }}>
+                    {text}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
       {changes.noLongerFound.length > 0 && (
         <Text block data-testid="changes-gone">
           No longer found: {changes.noLongerFound.join(", ")}
@@ -76,7 +102,7 @@ function Changes({ active }: ViewProps) {
         <Button disabled={busy || nothing} onClick={() => void report()}>
           Write a change report
         </Button>
-        <Button disabled={busy || changes.companies === 0} onClick={() => void undo()}>
+        <Button disabled={busy || !restorable} onClick={() => void undo()}>
           Undo refresh
         </Button>
       </div>

@@ -4,8 +4,9 @@ import type { RefreshChanges } from "../../../core/engine";
 const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-GB")} ${n === 1 ? one : many}`;
 
 /** "2,000 companies refreshed: 37 values changed in 21 companies; 2 no longer found" */
-export function changesSummary({ companies, changes, noLongerFound, foundAgain }: RefreshChanges): string {
-  if (companies === 0) return "No value has been fetched again since the last refresh.";
+export function changesSummary({ companies, changes, answers, noLongerFound, foundAgain }: RefreshChanges): string {
+  const others = answers.length ? ` ${count(answers.length, "other answer")} (matches, classifications…) changed.` : "";
+  if (companies === 0) return others ? others.trim() : "No value has been fetched again since the last refresh.";
   const changedCompanies = new Set(changes.map((c) => c.company)).size;
   const parts = [
     changes.length === 0
@@ -18,5 +19,5 @@ export function changesSummary({ companies, changes, noLongerFound, foundAgain }
   if (dissolved) parts.push(`${count(dissolved, "company", "companies")} now dissolved`);
   if (noLongerFound.length) parts.push(`${count(noLongerFound.length, "company", "companies")} no longer found`);
   if (foundAgain.length) parts.push(`${count(foundAgain.length, "company", "companies")} found again`);
-  return `${count(companies, "company", "companies")} refreshed: ${parts.join("; ")}.`;
+  return `${count(companies, "company", "companies")} refreshed: ${parts.join("; ")}.${others}`;
 }

@@ -53,10 +53,14 @@ export function useChanges(engine: Engine, active: boolean) {
   const undo = useCallback(
     () =>
       run(async () => {
-        const restored = await undoRefresh(engine);
-        return restored === 0
-          ? "There is nothing to undo: no value has been fetched again since the last refresh."
-          : `Put back the values of ${count(restored, "company", "companies")} from before the refresh; no request was sent.`;
+        const { companies, answers } = await undoRefresh(engine);
+        if (companies + answers === 0)
+          return "There is nothing to undo: no value has been fetched again since the last refresh.";
+        const what = [
+          ...(companies ? [`the values of ${count(companies, "company", "companies")}`] : []),
+          ...(answers ? [count(answers, "other answer")] : []),
+        ].join(" and ");
+        return `Put back ${what} from before the refresh; no request was sent.`;
       }),
     [engine, run],
   );
