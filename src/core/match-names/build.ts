@@ -67,7 +67,7 @@ export function buildSession(input: BuildInput): { session: MatchSession; grid: 
     totalRows: rows.length,
     unmatchedRows,
     jobs: outcome.jobs,
-    failures: outcome.failures.map((f) => f.message),
+    failures: outcome.failures.filter((f) => !f.cancelled).map((f) => f.message),
     queue: buildQueue(rows, outcome.results, input.threshold),
     position: 0,
     matchedAt: input.now.toISOString(),

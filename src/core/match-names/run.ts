@@ -31,6 +31,8 @@ export interface JobFailure {
   keys: string[];
   /** In the pane's words: "Matching job 2 of 5 (names 1,001 to 2,000) failed: …". */
   message: string;
+  /** The user cancelled it: not a fault to report. */
+  cancelled?: boolean;
 }
 
 export interface RunOutcome {
@@ -73,8 +75,15 @@ export async function runMatchNames(
     const first = j * (jobs[0]?.length ?? 0);
     const named = `Matching job ${j + 1} of ${jobs.length} (names ${n(first + 1)} to ${n(first + jobKeys.length)})`;
     let jobId: string | undefined;
-    const fail = (missing: string[], why: string) => {
-      if (missing.length) failures.push({ job: j + 1, jobId, keys: missing, message: `${named} ${why}` });
+    const fail = (missing: string[], why: string, cancelledJob = false) => {
+      if (missing.length)
+        failures.push({
+          job: j + 1,
+          jobId,
+          keys: missing,
+          message: `${named} ${why}`,
+          ...(cancelledJob ? { cancelled: true } : {}),
+        });
     };
     try {
       const run = await matching.runBatch(
@@ -106,7 +115,7 @@ export async function runMatchNames(
     } catch (error) {
       if (error instanceof AbortedError || options.signal?.aborted) {
         cancelled = true;
-        fail(jobKeys, "was cancelled before it finished.");
+        fail(jobKeys, "was cancelled before it finished.", true);
         return;
       }
       fail(jobKeys, `failed: ${toUserError(error).message}`);

@@ -11,7 +11,7 @@ import { INVENTED_NAMES, messyName, repeatOf, sandboxCompanies } from "../../sup
 import { matchKey } from "../../../src/core/match-key";
 import { MATCH_SESSION_NAMESPACE, readSessionXml } from "../../../src/core/match-names/session";
 import { assertDistBuilt, useAddinSession, type AddinSession } from "../harness";
-import { openView, signInWithSandbox } from "./pane-helpers";
+import { admin, openView, signInWithSandbox } from "./pane-helpers";
 
 assertDistBuilt();
 const session = useAddinSession({ sandbox: { companies: 2_000, seed: 42 } });
@@ -196,3 +196,38 @@ test("matches 500 messy names in the fewest jobs, queues the unsure ones, and ke
   );
   expect(await s.sim((api) => api.values("Sheet1!C2:F501"))).toEqual(cellsBefore);
 }, 180_000);
+
+test("a failed job is named in the message bar, and the names it did match keep their results", async () => {
+  const s = session.current;
+  const companies = await sandboxCompanies(s.sandbox!.urls.product!, SANDBOX_CREDENTIALS.productToken, 40);
+  await admin(s, "/faults", { batchFail: true });
+  try {
+    await s.sim(
+      (api, rows) => {
+        api.addSheet("Faulty");
+        api.activate("Faulty");
+        api.setCell("Faulty!A1", rows);
+        api.select("Faulty!A1:A40");
+      },
+      companies.map((c, i) => [messyName(c.CompanyName, i * 6)]),
+    );
+    const view = await openView(s.page, "Match names");
+    await view.getByRole("button", { name: "Use the selected cells" }).click();
+    await view.getByTestId("match-source").getByText("40 names from Faulty, rows 1 to 40.").waitFor();
+    await view.getByRole("button", { name: "Match names" }).click();
+    const failure = view.getByTestId("error-bar");
+    await failure.waitFor({ timeout: 60_000 });
+    // The sandbox's failing job stops halfway: the first 20 names have their rows back.
+    expect(await text(failure)).toBe(
+      "A matching job failed" +
+        "Matching job 1 of 1 (names 1 to 40) failed (Matching pipeline unavailable: the job stopped before finishing.); no result for 20 names. Try again.",
+    );
+    expect(await text(view.getByTestId("done-bar"))).toMatch(/^Matched 20 of 40 distinct names in 1 batch job; /);
+    const cells = await s.sim((api) => api.values("Faulty!B1:E40"));
+    expect(cells.map((row) => [row[0], row[2]])).toEqual(
+      companies.map((c, i) => (i < 20 ? [c.CompanyNumber, "high"] : ["", "not matched"])),
+    );
+  } finally {
+    await admin(s, "/faults", { batchFail: false });
+  }
+}, 120_000);

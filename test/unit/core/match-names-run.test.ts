@@ -121,6 +121,9 @@ describe("faults", () => {
     stop.abort();
     const outcome = await running;
     expect(outcome.cancelled).toBe(true);
-    expect(outcome.failures[0]!.message).toMatch(/was cancelled before it finished/);
+    expect(outcome.failures[0]).toMatchObject({
+      cancelled: true,
+      message: expect.stringMatching(/was cancelled before it finished/),
+    });
   });
 });

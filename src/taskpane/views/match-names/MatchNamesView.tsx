@@ -4,6 +4,7 @@
  * the user's threshold queued for review. The state lives in the hooks; this file only renders.
  */
 import { Button, Checkbox, Field, ProgressBar, Radio, RadioGroup, Select, Text } from "@fluentui/react-components";
+import { UnavailableError } from "../../../core/errors";
 import { THRESHOLDS } from "../../../core/match-names/queue";
 import { OUTPUT_KINDS, type OutputKind } from "../../../core/match-names/session";
 import { DoneBar, ErrorBar } from "../../components/ErrorBar";
@@ -19,6 +20,21 @@ import { queueSummary } from "./words";
 const n = (value: number) => value.toLocaleString("en-GB");
 const OUTPUT_LABELS: Record<OutputKind, string> = { values: "Values", formulas: "UKCO.MATCH formulas" };
 
+/** Each failed job by name; the rows of the other jobs have their results. */
+function JobFailures({ failures }: { failures: readonly string[] }) {
+  return (
+    <>
+      {failures.map((failure) => (
+        <ErrorBar
+          key={failure}
+          title="A matching job failed"
+          error={new UnavailableError("service-down", failure, "matching")}
+        />
+      ))}
+    </>
+  );
+}
+
 function RunStatus({ state, onCancel, onDismiss }: { state: MatchRunState; onCancel(): void; onDismiss(): void }) {
   if (state.status === "idle") return null;
   if (state.status === "failed")
@@ -31,9 +47,7 @@ function RunStatus({ state, onCancel, onDismiss }: { state: MatchRunState; onCan
             ? `Cancelled. ${state.message} Names whose job did not finish say so in their row.`
             : state.message}
         </DoneBar>
-        {state.failures.map((failure) => (
-          <ErrorBar key={failure} title="A matching job failed" error={new Error(failure)} />
-        ))}
+        <JobFailures failures={state.failures} />
       </>
     );
   const p = state.progress;
@@ -133,6 +147,7 @@ function MatchNames() {
         Match names
       </Button>
       <RunStatus state={run.state} onCancel={run.cancel} onDismiss={run.dismiss} />
+      {run.state.status === "idle" && review.session && <JobFailures failures={review.session.failures} />}
       {sessions.problem !== undefined && (
         <ErrorBar title="The review queue was not kept" error={sessions.problem} onDismiss={sessions.dismissProblem} />
       )}

@@ -102,7 +102,7 @@ export function useMatchRun(clients: ApiClients, engine: Engine, sessions: Sessi
       setState({
         status: "done",
         message,
-        failures: outcome.cancelled ? [] : outcome.failures.map((f) => f.message),
+        failures: session.failures,
         cancelled: outcome.cancelled,
       });
     } catch (error) {
