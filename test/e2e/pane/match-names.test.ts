@@ -20,12 +20,13 @@ beforeAll(async () => {
   await signInWithSandbox(session.current.page);
 });
 
-async function batchSubmits(s: AddinSession): Promise<() => number> {
-  let submits = 0;
+/** Counts the page's requests whose method and path fit, from now on. */
+function requestsTo(s: AddinSession, method: string, path: RegExp): () => number {
+  let count = 0;
   s.page.on("request", (request) => {
-    if (request.method() === "POST" && /\/api\/v1\/match\/batch$/.test(new URL(request.url()).pathname)) submits += 1;
+    if (request.method() === method && path.test(new URL(request.url()).pathname)) count += 1;
   });
-  return () => submits;
+  return () => count;
 }
 
 /** Waits until the workbook's saved review shows `decided` decisions and the entry at `position` on screen. */
@@ -76,7 +77,8 @@ test("matches 500 messy names in the fewest jobs, queues the unsure ones, and ke
   );
   const keys = names.map((name, i) => matchKey(name, postcodes[i], ""));
   const distinct = new Set(keys).size;
-  const submits = await batchSubmits(s);
+  const submits = requestsTo(s, "POST", /\/api\/v1\/match\/batch$/);
+  const companyLists = requestsTo(s, "POST", /\/v2\/companies$/);
 
   const view = await openView(page, "Match names");
   await view.getByRole("button", { name: "Use the selected cells" }).click();
@@ -180,6 +182,9 @@ test("matches 500 messy names in the fewest jobs, queues the unsure ones, and ke
     `(${reviewed[0]! + reviewed[2]!} accepted, ${reviewed[1]!} rejected); ` +
     `${queuedRows - reviewed[0]! - reviewed[1]! - reviewed[2]!} left to review.`;
   expect(await text(summary)).toBe(summaryAfter);
+  // The register facts of every proposal came batched (the planner may cut a burst in two when the
+  // governor has room), the typed number's in one request more: never a request per queued row.
+  expect(companyLists()).toBeLessThanOrEqual(3);
   await s.screenshot("pane-match-names");
   expect(await s.axe({ include: ["#root"] })).toEqual([]);
 
@@ -230,4 +235,36 @@ test("a failed job is named in the message bar, and the names it did match keep 
   } finally {
     await admin(s, "/faults", { batchFail: false });
   }
+}, 120_000);
+
+test("written as UKCO.MATCH formulas, the results come from the run's own job: no second job, no single match", async () => {
+  const s = session.current;
+  const companies = await sandboxCompanies(s.sandbox!.urls.product!, SANDBOX_CREDENTIALS.productToken, 12);
+  const submits = requestsTo(s, "POST", /\/api\/v1\/match\/batch$/);
+  const singles = requestsTo(s, "POST", /\/api\/v1\/match$/);
+  await s.sim(
+    (api, rows) => {
+      api.addSheet("Formulas");
+      api.activate("Formulas");
+      api.setCell("Formulas!A1", rows);
+      api.select("Formulas!A1:A12");
+    },
+    companies.map((c, i) => [messyName(c.CompanyName, i * 6)]),
+  );
+  const view = await openView(s.page, "Match names");
+  await view.getByRole("button", { name: "Use the selected cells" }).click();
+  await view.getByTestId("match-source").getByText("12 names from Formulas, rows 1 to 12.").waitFor();
+  await view.getByRole("radio", { name: "UKCO.MATCH formulas" }).check();
+  await view.getByRole("button", { name: "Match names" }).click();
+  await view
+    .getByTestId("done-bar")
+    .getByText(/^Matched 12 of 12 distinct names in 1 batch job; /)
+    .waitFor({ timeout: 60_000 });
+  await s.sim((api) => api.whenCalculated(30_000));
+  expect(await s.sim((api) => api.cell("Formulas!B3").formula)).toBe('=UKCO.MATCH(A3,"","","number")');
+  const cells = await s.sim((api) => api.values("Formulas!B1:E12"));
+  expect(cells.map((row) => [row[0], row[1], row[2]])).toEqual(
+    companies.map((c) => [c.CompanyNumber, c.CompanyName, "high"]),
+  );
+  expect([submits(), singles()]).toEqual([1, 0]);
 }, 120_000);
