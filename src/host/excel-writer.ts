@@ -15,6 +15,7 @@ import { rowJsonBytes } from "../core/import/chunks";
 import type { TableSink } from "../core/import/run-import";
 import { InvalidArgumentError } from "../core/errors";
 import { rangeAddress } from "../core/import/a1";
+import { readBlock } from "./sheet-cells";
 
 export interface WriteStats {
   /** Excel.run round trips that wrote rows. */
@@ -234,11 +235,6 @@ export async function writerForTable(tableName: string, asOfRowsAbove: number): 
   });
 }
 
-/** INFERRED (ours): bytes of JSON a read of table rows aims at, well under the 5 MB payload limit. */
-const READ_SLICE_BYTES = 2_000_000;
-/** Generous bytes a cell may take in an answer, to size the slices before any is read. */
-const CELL_BYTES = 64;
-
 /** A table's header and body values, read a slice of rows at a time (the payload limit). */
 export async function readTableRows(tableName: string): Promise<{ header: unknown[]; rows: unknown[][] }> {
   return Excel.run(async (context) => {
@@ -247,22 +243,9 @@ export async function readTableRows(tableName: string): Promise<{ header: unknow
     const body = table.getDataBodyRange();
     header.load("values");
     body.load(["rowIndex", "columnIndex", "rowCount", "columnCount"]);
-    const sheet = table.worksheet;
     await context.sync();
-    const slice = Math.max(1, Math.floor(READ_SLICE_BYTES / (CELL_BYTES * body.columnCount)));
-    const rows: unknown[][] = [];
-    for (let start = 0; start < body.rowCount; start += slice) {
-      const part = sheet.getRangeByIndexes(
-        body.rowIndex + start,
-        body.columnIndex,
-        Math.min(slice, body.rowCount - start),
-        body.columnCount,
-      );
-      part.load("values");
-      await context.sync();
-      rows.push(...part.values);
-    }
-    return { header: header.values[0] ?? [], rows };
+    const { values } = await readBlock(context, table.worksheet, body, ["values"]);
+    return { header: header.values[0] ?? [], rows: values };
   });
 }
 

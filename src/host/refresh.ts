@@ -11,7 +11,7 @@ import { coverage, type RefreshScope } from "../core/refresh-scopes";
 import { answersInScope } from "../core/scope-answers";
 import { countFetchedBefore } from "../core/store-age";
 import { recalculateWorkbook } from "./recalculate";
-import { readSheetCells } from "./sheet-cells";
+import { readBlock, readSheetCells } from "./sheet-cells";
 
 const UKCO_FORMULA = /^=.*\bUKCO\./i;
 
@@ -32,13 +32,21 @@ export async function refreshOlderThan(engine: Engine, cutoff: number): Promise<
   return older;
 }
 
-/** Re-enters the UKCO formulas of `range` (only them: constants and spilled cells stay as they are). */
+/** INFERRED (ours): bytes of formulas one write sends, well under the 5 MB request limit of Excel on the web. */
+const WRITE_SLICE_BYTES = 1_000_000;
+
+/**
+ * Re-enters the UKCO formulas of `range` (only them: constants and spilled cells stay as they are),
+ * reading and writing a slice at a time so a large sheet stays under the payload limits.
+ */
 async function reenterFormulas(context: Excel.RequestContext, range: Excel.Range): Promise<number> {
-  range.load(["formulas", "rowIndex", "columnIndex"]);
+  range.load(["rowIndex", "columnIndex", "rowCount", "columnCount"]);
   const sheet = range.worksheet;
   await context.sync();
+  const { formulas } = await readBlock(context, sheet, range, ["formulas"]);
   let count = 0;
-  range.formulas.forEach((row, r) => {
+  let pending = 0;
+  for (const [r, row] of formulas.entries()) {
     let c = 0;
     while (c < row.length) {
       if (!(typeof row[c] === "string" && UKCO_FORMULA.test(row[c] as string))) {
@@ -47,12 +55,16 @@ async function reenterFormulas(context: Excel.RequestContext, range: Excel.Range
       }
       const start = c;
       while (c < row.length && typeof row[c] === "string" && UKCO_FORMULA.test(row[c] as string)) c++;
-      sheet.getRangeByIndexes(range.rowIndex + r, range.columnIndex + start, 1, c - start).formulas = [
-        row.slice(start, c),
-      ];
-      count += c - start;
+      const run = row.slice(start, c) as string[];
+      sheet.getRangeByIndexes(range.rowIndex + r, range.columnIndex + start, 1, c - start).formulas = [run];
+      count += run.length;
+      pending += run.reduce((sum, f) => sum + f.length + 4, 64);
+      if (pending > WRITE_SLICE_BYTES) {
+        await context.sync();
+        pending = 0;
+      }
     }
-  });
+  }
   await context.sync();
   return count;
 }
