@@ -4,7 +4,7 @@
  * pane then says it wrote over), the grid for them, and the session with its review queue.
  */
 import { firstFreeColumns, type HintChoice, type NameRow, type SheetBlock } from "./input";
-import { OUTPUT_WIDTH, resultGrid } from "./output";
+import { OUTPUT_HEADER, OUTPUT_WIDTH, resultGrid } from "./output";
 import { buildQueue, type Threshold } from "./queue";
 import type { RunOutcome } from "./run";
 import { MATCH_SESSION_VERSION, type MatchSession, type OutputKind } from "./session";
@@ -16,9 +16,20 @@ export interface Placement {
   replacesPrevious: boolean;
 }
 
-export function placeResults(block: SheetBlock, previous: MatchSession | undefined): Placement {
-  if (previous && previous.sheet === block.sheet && previous.nameColumn === block.nameColumn)
-    return { column: previous.outputColumn, replacesPrevious: true };
+/**
+ * The previous run's columns are written over only when they still carry its header; anything
+ * else (no header to tell by, or the user's own data there now) gets the first free columns.
+ */
+export function placeResults(block: SheetBlock, header: boolean, previous: MatchSession | undefined): Placement {
+  const head = block.values[0] ?? [];
+  const ours =
+    previous !== undefined &&
+    header &&
+    previous.sheet === block.sheet &&
+    previous.nameColumn === block.nameColumn &&
+    previous.headerRow === block.top &&
+    OUTPUT_HEADER.every((title, i) => head[previous.outputColumn + i] === title);
+  if (ours) return { column: previous.outputColumn, replacesPrevious: true };
   return { column: firstFreeColumns(block, OUTPUT_WIDTH), replacesPrevious: false };
 }
 

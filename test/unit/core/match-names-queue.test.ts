@@ -13,7 +13,13 @@ import {
   nameRows,
   type SheetBlock,
 } from "../../../src/core/match-names/input";
-import { decisionCells, matchFormulas, NO_MATCH, resultGrid } from "../../../src/core/match-names/output";
+import {
+  decisionCells,
+  matchFormulas,
+  NO_MATCH,
+  OUTPUT_HEADER,
+  resultGrid,
+} from "../../../src/core/match-names/output";
 import {
   buildQueue,
   decide,
@@ -114,13 +120,21 @@ describe("rows and columns", () => {
     expect(firstFreeColumns(block([["A"], ["B"]]), 4)).toBe(1);
   });
 
-  test("a run for the same names reuses the previous run's columns", () => {
-    const previous = buildSession(sessionInput()).session;
-    expect(placeResults(block([["a"]], 0, 0), { ...previous, sheet: "Suppliers", outputColumn: 9 })).toEqual({
-      column: 9,
-      replacesPrevious: true,
-    });
-    expect(placeResults(block([["a"]], 0, 1), { ...previous, outputColumn: 9 }).replacesPrevious).toBe(false);
+  test("a run for the same names writes over the previous run's columns only while they carry its header", () => {
+    const previous = { ...buildSession(sessionInput()).session, outputColumn: 2 };
+    const again = block([
+      ["Name", "Notes", ...OUTPUT_HEADER],
+      ["Acme Ltd", "x", "'01234567", "ACME LTD", "high", "Active"],
+    ]);
+    expect(placeResults(again, true, previous)).toEqual({ column: 2, replacesPrevious: true });
+    // The user's own data now stands where the results were: the first free columns instead.
+    const edited = block([
+      ["Name", "Notes", "Owner", ...OUTPUT_HEADER.slice(1)],
+      ["Acme Ltd", "x", "me", "ACME LTD", "high", "Active"],
+    ]);
+    expect(placeResults(edited, true, previous)).toEqual({ column: 6, replacesPrevious: false });
+    expect(placeResults(block(again.values, 0, 1), true, previous).replacesPrevious).toBe(false);
+    expect(placeResults(block(again.values.slice(1)), false, previous).replacesPrevious).toBe(false);
   });
 });
 

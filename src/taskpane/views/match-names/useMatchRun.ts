@@ -81,7 +81,7 @@ export function useMatchRun(clients: ApiClients, engine: Engine, sessions: Sessi
         // UKCO.MATCH formulas for the same names then answer from the cache, with no second job.
         remember: (key, match) => engine.cache.putAnswer(matchesStore, key, match, Date.now()),
       });
-      const place = placeResults(block, sessions.latest());
+      const place = placeResults(block, choice.header, sessions.latest());
       const { session, grid } = buildSession({
         block,
         choice,
@@ -98,7 +98,7 @@ export function useMatchRun(clients: ApiClients, engine: Engine, sessions: Sessi
       const matched = outcome.results.size;
       const message =
         `Matched ${n(matched)} of ${n(keys.length)} distinct names in ${n(outcome.jobs)} batch job${outcome.jobs === 1 ? "" : "s"}; ` +
-        `wrote the results in ${where}${place.replacesPrevious ? ", over the previous run's results for these names" : ""}.`;
+        `wrote the results in ${where}${place.replacesPrevious ? ", over the previous run's results and review for these names" : ""}.`;
       setState({
         status: "done",
         message,
