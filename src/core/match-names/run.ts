@@ -6,9 +6,8 @@
  * match cache, so UKCO.MATCH formulas written for the same names answer without a second job.
  */
 import { AbortedError } from "../../api/http/errors";
-import type { BatchProgress } from "../../api/matching/batch-runner";
+import type { BatchPollPolicy, BatchProgress } from "../../api/matching/batch-runner";
 import type { MatchingClient } from "../../api/matching/client";
-import type { BatchPollPolicy } from "../../api/matching/batch-runner";
 import type { StoredMatch } from "../cache/snapshot";
 import { toUserError } from "../errors";
 import { storedMatch } from "../loaders/match-loader";

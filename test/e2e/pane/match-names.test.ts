@@ -268,3 +268,39 @@ test("written as UKCO.MATCH formulas, the results come from the run's own job: n
   );
   expect([submits(), singles()]).toEqual([1, 0]);
 }, 120_000);
+
+test("a job in progress shows processed of total from its status, and Cancel stops the wait", async () => {
+  const s = session.current;
+  const companies = await sandboxCompanies(s.sandbox!.urls.product!, SANDBOX_CREDENTIALS.productToken, 40);
+  // Every job stops making progress halfway and stays "running".
+  await admin(s, "/faults", { rateJobStuck: 1 });
+  try {
+    await s.sim(
+      (api, rows) => {
+        api.addSheet("Stuck");
+        api.activate("Stuck");
+        api.setCell("Stuck!A1", rows);
+        api.select("Stuck!A1:A40");
+      },
+      companies.map((c) => [c.CompanyName]),
+    );
+    const view = await openView(s.page, "Match names");
+    await view.getByRole("button", { name: "Use the selected cells" }).click();
+    await view.getByTestId("match-source").getByText("40 names from Stuck, rows 1 to 40.").waitFor();
+    await view.getByRole("button", { name: "Match names" }).click();
+    const progress = view.getByTestId("match-progress");
+    await progress.getByText("20 of 40 names processed; 0 of 1 job done.").waitFor({ timeout: 30_000 });
+    await progress.getByRole("button", { name: "Cancel" }).click();
+    await view
+      .getByTestId("done-bar")
+      .getByText(/^Cancelled\. Matched 0 of 40 distinct names in 1 batch job; /)
+      .waitFor({ timeout: 10_000 });
+    expect(await view.getByTestId("error-bar").count()).toBe(0);
+    const cells = await s.sim((api) => api.values("Stuck!B1:E40"));
+    expect(new Set(cells.map((row) => `${row[2]}: ${row[3]}`))).toEqual(
+      new Set(["not matched: Matching job 1 of 1 (names 1 to 40) was cancelled before it finished."]),
+    );
+  } finally {
+    await admin(s, "/faults", { rateJobStuck: 0 });
+  }
+}, 120_000);
