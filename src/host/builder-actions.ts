@@ -51,6 +51,30 @@ function sheetNamed(context: Excel.RequestContext, name: string): Excel.Workshee
   return name ? context.workbook.worksheets.getItem(name) : context.workbook.worksheets.getActiveWorksheet();
 }
 
+/** INFERRED (ours): cells read per sync (values and formulas), far under Excel on the web's 5 MB payload. */
+const CELLS_PER_READ = 40_000;
+
+/**
+ * What each cell of a block holds: its formula, else its value ("" when empty). Read in slices of
+ * rows, so a 100,000-row block never makes one oversized answer.
+ */
+async function blockCells(context: Excel.RequestContext, sheet: string, block: CellBlock): Promise<unknown[][]> {
+  const cells: unknown[][] = [];
+  const step = Math.max(1, Math.floor(CELLS_PER_READ / Math.max(block.columns, 1)));
+  for (let top = 0; top < block.rows; top += step) {
+    const range = sheetNamed(context, sheet).getRangeByIndexes(
+      block.row + top,
+      block.column,
+      Math.min(step, block.rows - top),
+      block.columns,
+    );
+    range.load(["values", "formulas"]);
+    await context.sync();
+    range.values.forEach((line, r) => cells.push(line.map((value, c) => range.formulas[r]![c] || value)));
+  }
+  return cells;
+}
+
 /** The first `width` columns right of `column` that are empty in rows `row`…`row + rows - 1`. */
 export async function firstEmptyColumnsRightOf(
   sheet: string,
@@ -66,10 +90,7 @@ export async function firstEmptyColumnsRightOf(
     const usedEnd = used.isNullObject ? 0 : used.columnIndex + used.columnCount;
     const span = Math.max(usedEnd - (column + 1), 0);
     if (span === 0) return column + 1;
-    const block = sheetNamed(context, sheet).getRangeByIndexes(row, column + 1, rows, span);
-    block.load(["values", "formulas"]);
-    await context.sync();
-    const cells = block.values.map((line, r) => line.map((value, c) => (value === "" ? block.formulas[r]![c] : value)));
+    const cells = await blockCells(context, sheet, { row, column: column + 1, rows, columns: span });
     return column + 1 + firstEmptyColumns(cells, width);
   });
 }
@@ -85,21 +106,15 @@ export async function activeCellPlace(): Promise<{ sheet: string; row: number; c
   });
 }
 
-/** Loads the blocks' contents; after a sync, the non-empty cells of each, by address. */
-function loadBlocks(context: Excel.RequestContext, blocks: readonly { sheet: string; block: CellBlock }[]) {
-  const ranges = blocks.map(({ sheet, block }) => {
-    const range = sheetNamed(context, sheet).getRangeByIndexes(block.row, block.column, block.rows, block.columns);
-    range.load(["values", "formulas"]);
-    return range;
-  });
-  return () =>
-    blocks.flatMap(({ sheet, block }, i) => {
-      const range = ranges[i]!;
-      const cells = range.values.map((line, r) =>
-        line.map((value, c) => (value === "" ? range.formulas[r]![c] : value)),
-      );
-      return occupiedCells(sheet, block, cells);
-    });
+/** The non-empty cells of the blocks, by address (the first few of each). */
+async function occupiedIn(
+  context: Excel.RequestContext,
+  blocks: readonly { sheet: string; block: CellBlock }[],
+): Promise<string[]> {
+  const found: string[] = [];
+  for (const { sheet, block } of blocks)
+    found.push(...occupiedCells(sheet, block, await blockCells(context, sheet, block)));
+  return found;
 }
 
 function refuseOccupied(occupied: readonly string[], where: string): void {
@@ -123,10 +138,8 @@ function applyWrites(context: Excel.RequestContext, writes: readonly CellWrite[]
 export async function insertTable(plan: TablePlan, header: boolean): Promise<string> {
   return Excel.run(async (context) => {
     const { area } = plan;
-    const occupied = loadBlocks(context, [{ sheet: plan.sheet, block: area }]);
-    await context.sync();
     const address = rangeAddress(plan.sheet, area.row, area.column, area.rows, area.columns);
-    refuseOccupied(occupied(), address);
+    refuseOccupied(await occupiedIn(context, [{ sheet: plan.sheet, block: area }]), address);
     applyWrites(context, plan.writes);
     const sheet = sheetNamed(context, plan.sheet);
     if (header) sheet.getRangeByIndexes(area.row, area.column, 1, area.columns).format.font.bold = true;
@@ -213,13 +226,12 @@ export async function writeBack(opened: OpenedCell, plan: RewritePlan): Promise<
     const sheet = sheetNamed(context, opened.sheet);
     const cell = sheet.getRangeByIndexes(opened.row, opened.column, 1, 1);
     cell.load("formulas");
-    const occupied = loadBlocks(context, plan.guards);
     await context.sync();
     if (cell.formulas[0]?.[0] !== opened.text)
       throw new InvalidArgumentError(
         `${opened.address} changed since it was opened. Press "Edit selected formula" again to open it as it is now.`,
       );
-    refuseOccupied(occupied(), "a cell the edited table would fill");
+    refuseOccupied(await occupiedIn(context, plan.guards), "a cell the edited table would fill");
     applyWrites(context, plan.writes);
     for (const { sheet: name, block } of plan.clears)
       sheetNamed(context, name).getRangeByIndexes(block.row, block.column, block.rows, block.columns).clear("Contents");
