@@ -66,7 +66,11 @@ function arrayConstantNames(text: string): string[] | undefined {
 /** Reads a cell's formula as a FIELD table the builder can edit. */
 export function parseFieldFormula(formula: unknown): ParsedFieldFormula {
   if (typeof formula !== "string" || !formula.trim().startsWith("="))
-    return { ok: false, reason: "The cell holds no formula. Select a cell with a UKCO.FIELD formula." };
+    return {
+      ok: false,
+      reason:
+        "The cell holds no formula (a spilled table keeps its formula in its top-left cell). Select a cell with a UKCO.FIELD formula.",
+    };
   const call = findUkcoCall(formula);
   if (!call) return { ok: false, reason: "The cell's formula is not a UKCO formula. Select a UKCO.FIELD cell." };
   if (call.name !== "FIELD")
