@@ -7,10 +7,15 @@
  */
 import { COMPANY_FIELDS, type CompanyFieldInfo, type FieldKind } from "../api/product/fields";
 import { readCompanyField, type FieldRead, type RawCompany } from "../api/product/lazy-company";
+import { nameKey } from "../api/read";
 import { InvalidArgumentError } from "./errors";
 import { closestMatches } from "./closest";
 
-export type PathStep = { name: string } | { index: number };
+/**
+ * `pick`: each object keeps only these members (matched ignoring case and separators, as sent), so a list of
+ * objects is stored as small as one function needs it: `CompanyFinancials_Vendor{YEAR,TURNOVER}`.
+ */
+export type PathStep = { name: string } | { index: number } | { pick: string[] };
 
 export interface ResolvedPath {
   /** Canonical spelling, e.g. `CompanyFinancials_Vendor[0].TURNOVER`. */
@@ -29,7 +34,7 @@ export interface ResolvedPath {
 const WHOLE_PATH = /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*|\[\d{1,6}\])*$/;
 const STEP = /\.?([A-Za-z_]\w*)|\[(\d+)\]/g;
 
-function tokenise(text: string): PathStep[] {
+function tokenise(text: string): ({ name: string } | { index: number })[] {
   const compact = text.replace(/\s*([.[\]])\s*/g, "$1");
   if (!WHOLE_PATH.test(compact)) throw new InvalidArgumentError(`"${shorten(text)}" is not a field name. ${LIST_HINT}`);
   return [...compact.matchAll(STEP)].map((m) => (m[1] !== undefined ? { name: m[1] } : { index: Number(m[2]) }));
@@ -75,11 +80,30 @@ export function resolveFieldPath(input: unknown): ResolvedPath {
   return resolved;
 }
 
+/** A path ending in `{A,B}`: the objects it reaches keep only those members. */
+const PICK = /^(.*?)\s*\{\s*([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*)\s*\}$/;
+
 function resolveUncached(input: unknown): ResolvedPath {
   if (typeof input !== "string" || input.trim() === "") {
     throw new InvalidArgumentError(`Give a field name as text, such as "CompanyName". ${LIST_HINT}`);
   }
-  const text = input.trim();
+  const picked = PICK.exec(input.trim());
+  return picked ? resolvePick(picked[1]!, picked[2]!.split(",")) : resolveSteps(input.trim());
+}
+
+function resolvePick(base: string, names: readonly string[]): ResolvedPath {
+  const path = resolveSteps(base);
+  if (path.kind !== "object[]" && path.kind !== "object")
+    throw new InvalidArgumentError(`"${shorten(base)}" holds no objects to pick members from.`);
+  const members = names.map((name) => {
+    const member = find(path.info.items ?? [], name.trim());
+    if (!member) throw unknownField(`${path.text}.${name.trim()}`);
+    return member.name;
+  });
+  return { ...path, text: `${path.text}{${members.join(",")}}`, steps: [...path.steps, { pick: members }] };
+}
+
+function resolveSteps(text: string): ResolvedPath {
   const steps = tokenise(text);
   let fields: readonly CompanyFieldInfo[] = COMPANY_FIELDS;
   let info: CompanyFieldInfo | undefined;
@@ -120,6 +144,10 @@ export function readPath(record: unknown, steps: readonly PathStep[]): unknown {
     const next: unknown[] = [];
     for (const value of values) {
       if (value === null || value === undefined) continue;
+      if ("pick" in step) {
+        next.push(Array.isArray(value) ? value.map((item) => picked(item, step.pick)) : picked(value, step.pick));
+        continue;
+      }
       if ("index" in step) {
         if (Array.isArray(value)) next.push(value[step.index]);
       } else if (Array.isArray(value)) {
@@ -134,6 +162,13 @@ export function readPath(record: unknown, steps: readonly PathStep[]): unknown {
   }
   if (fanned) return values.filter((v) => v !== undefined && v !== null).flat();
   return values[0];
+}
+
+/** An object with only the members named (matched as nameKey does, kept under the name sent); else as it is. */
+function picked(value: unknown, names: readonly string[]): unknown {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return value;
+  const wanted = new Set(names.map(nameKey));
+  return Object.fromEntries(Object.entries(value).filter(([key]) => wanted.has(nameKey(key))));
 }
 
 /** Reads a resolved path from a record as sent, checking its top-level field against the record schema (lazy-company.ts). */

@@ -59,7 +59,8 @@ async function storedFilings(current: AddinSession, number: string): Promise<voi
     const stored = text
       ? (JSON.parse(text) as { companies: Record<string, { f: object }> }).companies[number]
       : undefined;
-    if (stored && "CompanyFinancials_Vendor" in stored.f) return;
+    // Kept as the members HISTORY reads (`CompanyFinancials_Vendor{YEAR,…}`), not every filing whole.
+    if (stored && Object.keys(stored.f).some((path) => path.startsWith("CompanyFinancials_Vendor{"))) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`the workbook's store never held the filings of company ${number}`);

@@ -20,10 +20,17 @@ export type HistoryLayout = (typeof HISTORY_LAYOUTS)[number];
 /** The most years anyone would keep; more than the record holds is harmless. */
 const MAX_YEARS = 200;
 
+/**
+ * The series' list with only the members the measure reads (its year, date, flag and value), so
+ * the workbook store keeps a few numbers a year rather than every filing whole.
+ */
 const paths = new Map<string, ResolvedPath>();
 function pathOf(measure: Measure): ResolvedPath {
-  let path = paths.get(measure.source.path);
-  if (!path) paths.set(measure.source.path, (path = resolveFieldPath(measure.source.path)));
+  const { source } = measure;
+  const members = [source.year, source.date, source.estimated, measure.value].filter((m) => m !== undefined);
+  const text = `${source.path}{${[...new Set(members)].join(",")}}`;
+  let path = paths.get(text);
+  if (!path) paths.set(text, (path = resolveFieldPath(text)));
   return path;
 }
 

@@ -19,6 +19,23 @@ describe("field paths", () => {
     expect(path.fansOut).toBe(fansOut);
   });
 
+  test("a list of objects can keep only some members: names checked and spelt as the catalogue does", () => {
+    const path = resolveFieldPath("companyfinancials_vendor{year, turnover}");
+    expect(path.text).toBe("CompanyFinancials_Vendor{YEAR,TURNOVER}");
+    expect(resolveFieldPath(path.text)).toBe(resolveFieldPath(path.text));
+    const filings = [{ YEAR: 2024, TURNOVER: 5, EBITDA: 1 }, { year: "2023" }, { EBITDA: 2 }];
+    // Each item keeps its place, so a member missing from one item spoils no other.
+    expect(readPath({ CompanyFinancials_Vendor: filings }, path.steps)).toEqual([
+      { YEAR: 2024, TURNOVER: 5 },
+      { year: "2023" },
+      {},
+    ]);
+    expect(() => resolveFieldPath("CompanyFinancials_Vendor{YEAR,TURNOVR}")).toThrow(
+      'Did you mean "CompanyFinancials_Vendor.TURNOVER"?',
+    );
+    expect(() => resolveFieldPath("CompanyName{YEAR}")).toThrow("holds no objects");
+  });
+
   test("a scope-guarded field carries its scope", () => {
     expect(resolveFieldPath("CompanyJobPostings").scope).toBe("jobdata:read");
     expect(resolveFieldPath("CompanyName").scope).toBeUndefined();

@@ -99,6 +99,13 @@ describe("UKCO.HISTORY", () => {
     expect(services.calls.listCompanies).toEqual([["01234567"]]);
   });
 
+  test("the workbook store keeps only the members the measure reads, not every filing whole", async () => {
+    const { clock, engine } = setup();
+    await clock.drive(historyFormula(engine, "01234567", "TURNOVER", null, null));
+    const stored = Object.values(engine.cache.companyEntry("01234567", 0)!.f);
+    expect(stored).toEqual([FILINGS.map(({ YEAR, TURNOVER, MADE_UPTO_DATE }) => ({ YEAR, TURNOVER, MADE_UPTO_DATE }))]);
+  });
+
   test("a column of HISTORY and FIELD cells for many companies goes in one request", async () => {
     const { clock, engine, services } = setup();
     const numbers = Array.from({ length: 300 }, (_, i) => String(10_000_000 + i));
