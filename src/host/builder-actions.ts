@@ -4,6 +4,7 @@
  * and a selected UKCO.FIELD formula opened and written back. Nothing is written over a cell that
  * holds data: the write is refused with the cells named, before anything changes.
  */
+import { readBlock } from "./sheet-cells";
 import {
   firstEmptyColumns,
   occupiedCells,
@@ -51,28 +52,15 @@ function sheetNamed(context: Excel.RequestContext, name: string): Excel.Workshee
   return name ? context.workbook.worksheets.getItem(name) : context.workbook.worksheets.getActiveWorksheet();
 }
 
-/** INFERRED (ours): cells read per sync (values and formulas), far under Excel on the web's 5 MB payload. */
-const CELLS_PER_READ = 40_000;
-
-/**
- * What each cell of a block holds: its formula, else its value ("" when empty). Read in slices of
- * rows, so a 100,000-row block never makes one oversized answer.
- */
+/** What each cell of a block holds: its formula, else its value ("" when empty); read a slice of rows at a time. */
 async function blockCells(context: Excel.RequestContext, sheet: string, block: CellBlock): Promise<unknown[][]> {
-  const cells: unknown[][] = [];
-  const step = Math.max(1, Math.floor(CELLS_PER_READ / Math.max(block.columns, 1)));
-  for (let top = 0; top < block.rows; top += step) {
-    const range = sheetNamed(context, sheet).getRangeByIndexes(
-      block.row + top,
-      block.column,
-      Math.min(step, block.rows - top),
-      block.columns,
-    );
-    range.load(["values", "formulas"]);
-    await context.sync();
-    range.values.forEach((line, r) => cells.push(line.map((value, c) => range.formulas[r]![c] || value)));
-  }
-  return cells;
+  const { values, formulas } = await readBlock(
+    context,
+    sheetNamed(context, sheet),
+    { rowIndex: block.row, columnIndex: block.column, rowCount: block.rows, columnCount: block.columns },
+    ["values", "formulas"],
+  );
+  return values.map((line, r) => line.map((value, c) => formulas[r]![c] || value));
 }
 
 /** The first `width` columns right of `column` that are empty in rows `row`…`row + rows - 1`. */

@@ -9,6 +9,7 @@ import { InvalidArgumentError } from "../core/errors";
 import type { SheetBlock } from "../core/match-names/input";
 import { OUTPUT_HEADER, OUTPUT_WIDTH } from "../core/match-names/output";
 import { MATCH_SESSION_NAMESPACE, readSessionXml, sessionXml, type MatchSession } from "../core/match-names/session";
+import { readBlock } from "./sheet-cells";
 
 /** Rows written per sync: well under Excel on the web's payload limit for four short columns. */
 const WRITE_ROWS = 2_000;
@@ -36,9 +37,13 @@ export async function readNameBlock(maxRows: number): Promise<SheetBlock> {
         `The selection spans ${rows.toLocaleString("en-GB")} rows; select at most ${maxRows.toLocaleString("en-GB")}.`,
       );
     const width = Math.max(used.columnIndex + used.columnCount, selected.columnIndex + 1);
-    const block = sheet.getRangeByIndexes(top, 0, rows, width);
-    block.load(["values", "formulas"]);
-    await context.sync();
+    // A slice of rows at a time: a long column beside wide data could pass Excel's payload limit.
+    const block = await readBlock(
+      context,
+      sheet,
+      { rowIndex: top, columnIndex: 0, rowCount: rows, columnCount: width },
+      ["values", "formulas"],
+    );
     return {
       sheet: sheet.name,
       top,
