@@ -1,7 +1,8 @@
 /**
  * Field paths of the company record, as UKCO.FIELD takes them:
  *   CompanyName · SICs · SICs[0] · CompanyGrowthTrends.CompanySizeEstimate ·
- *   CompanyFinancials_Vendor[0].TURNOVER · Officers.Surname (every officer's surname)
+ *   CompanyFinancials_Vendor[0].TURNOVER · Officers.Surname (every officer's surname) ·
+ *   CompanyFinancials_Vendor{YEAR,TURNOVER} (each filing with only those members; UKCO.HISTORY's form)
  * Names match the catalogue ignoring case; a wrong name is an InvalidArgumentError naming the
  * closest valid path.
  */
