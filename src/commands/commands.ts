@@ -1,7 +1,6 @@
-import type { Engine } from "../core/engine";
-import { reportCommand } from "../host/command-reports";
+import { reportChangesWhenIdle, reportCommand } from "../host/command-reports";
+import { estimateRefreshOf, refreshScope, scopeOf, type RefreshRequest } from "../host/refresh";
 import { getRuntime } from "../host/runtime";
-import { refreshSelection, refreshWorkbook } from "../host/refresh";
 
 /**
  * Ribbon commands of the "UK Companies" tab (manifest.xml: FunctionName elements).
@@ -26,27 +25,29 @@ async function runCommand(
   await followUp?.().catch((error: unknown) => reportCommand({ command, error }));
 }
 
-/** Once the refreshed values have arrived, tells the pane what they changed (What changed lists them). */
-const reportChanges = (command: string, engine: Engine) => async () => {
-  const settled = await engine.whenIdle();
-  await reportCommand({ command, refreshed: engine.changes(), settled });
-};
+/**
+ * A ribbon refresh: estimated first, as the pane's are. A large one is not run but put to the user in
+ * the pane (a ribbon button cannot hold a question open); a small one runs, and once its values
+ * have arrived the pane hears what changed.
+ */
+function ribbonRefresh(command: string, request: RefreshRequest) {
+  return async () => {
+    const { engine } = await getRuntime();
+    const scope = await scopeOf(request);
+    const estimate = await estimateRefreshOf(engine, scope);
+    if (estimate.needsConfirmation) return void (await reportCommand({ command, confirm: { scope, estimate } }));
+    await refreshScope(engine, scope);
+    return () => reportChangesWhenIdle(command, engine);
+  };
+}
 
 /** The commands, under the labels the ribbon shows them with. */
 export function refreshWorkbookCommand(event: Office.AddinCommands.Event): Promise<void> {
-  return runCommand(event, "Refresh workbook", async () => {
-    const { engine } = await getRuntime();
-    await refreshWorkbook(engine);
-    return reportChanges("Refresh workbook", engine);
-  });
+  return runCommand(event, "Refresh workbook", ribbonRefresh("Refresh workbook", { kind: "workbook" }));
 }
 
 export function refreshSelectionCommand(event: Office.AddinCommands.Event): Promise<void> {
-  return runCommand(event, "Refresh selection", async () => {
-    const { engine } = await getRuntime();
-    await refreshSelection(engine);
-    return reportChanges("Refresh selection", engine);
-  });
+  return runCommand(event, "Refresh selection", ribbonRefresh("Refresh selection", { kind: "selection" }));
 }
 
 Office.onReady(() => {

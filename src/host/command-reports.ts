@@ -6,13 +6,18 @@
  * SharedRuntime 1.1, which the manifest requires), so the message is where the user looks; a
  * refresh that changed nothing waits there quietly. A report made before the pane listens waits for it.
  */
-import type { RefreshChanges } from "../core/engine";
+import type { Engine, RefreshChanges } from "../core/engine";
+import type { RefreshEstimate } from "../core/refresh-estimate";
+import type { RefreshScope } from "../core/refresh-scopes";
+import { refreshScope } from "./refresh";
 
 /** What the user pressed, as the ribbon labels it, and what came of it. */
 export type CommandReport = { command: string } & (
   | { error: unknown }
   /** A refresh finished (`settled`), or stopped waiting for its values (false): what the values did. */
   | { refreshed: RefreshChanges; settled: boolean }
+  /** A refresh large enough to ask first: it runs only if the user confirms in the pane. */
+  | { confirm: { scope: RefreshScope; estimate: RefreshEstimate } }
 );
 
 const listeners = new Set<(report: CommandReport) => void>();
@@ -26,7 +31,7 @@ export function onCommandReport(listener: (report: CommandReport) => void): () =
 }
 
 const worthShowing = (report: CommandReport): boolean =>
-  "error" in report ||
+  !("refreshed" in report) ||
   report.refreshed.changes.length +
     report.refreshed.answers.length +
     report.refreshed.noLongerFound.length +
@@ -42,5 +47,21 @@ export async function reportCommand(report: CommandReport): Promise<void> {
   } catch (error) {
     // The message still waits in the pane for the next time it is opened.
     console.error("UK Companies: the task pane could not be shown:", (error as Error).message);
+  }
+}
+
+/** Once a refresh's values have arrived, tells the pane what they changed (What changed lists them). */
+export async function reportChangesWhenIdle(command: string, engine: Engine): Promise<void> {
+  const settled = await engine.whenIdle();
+  await reportCommand({ command, refreshed: engine.changes(), settled });
+}
+
+/** Runs a refresh the user confirmed in the pane, then reports what it changed as the ribbon's would. */
+export async function runConfirmedRefresh(command: string, engine: Engine, scope: RefreshScope): Promise<void> {
+  try {
+    await refreshScope(engine, scope);
+    await reportChangesWhenIdle(command, engine);
+  } catch (error) {
+    await reportCommand({ command, error });
   }
 }

@@ -1,15 +1,17 @@
 /**
  * Problems of the shared runtime (a damaged workbook store, a failed save, a bad configuration),
- * ribbon commands that failed, and what a ribbon refresh changed (with a way to What changed), each
- * dismissable, above every view.
+ * ribbon commands that failed, a large ribbon refresh asking for the go-ahead, and what a ribbon
+ * refresh changed (with a way to What changed), each dismissable, above every view.
  */
 import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle } from "@fluentui/react-components";
 import { useEffect, useState } from "react";
-import { onCommandReport } from "../../host/command-reports";
+import { onCommandReport, runConfirmedRefresh, type CommandReport } from "../../host/command-reports";
 import { onRuntimeProblem } from "../../host/runtime";
 import { ErrorBar } from "../components/ErrorBar";
 import { usePaneNavigation } from "../navigation";
+import { useRuntime } from "../runtime-context";
 import { changesSummary } from "../views/changes/summary";
+import { ConfirmRefresh } from "../views/workbook/ConfirmRefresh";
 
 type Notice = { key: number; title: string } & (
   | {
@@ -17,12 +19,15 @@ type Notice = { key: number; title: string } & (
       /** A runtime problem's text: the same one is shown once while it is on screen. */ message?: string;
     }
   | { done: string }
+  /** A ribbon refresh waiting for the user's go-ahead. */
+  | { confirm: Extract<CommandReport, { confirm: unknown }>["confirm"] }
 );
 
 let nextKey = 0;
 
 export function RuntimeProblems() {
   const navigation = usePaneNavigation();
+  const { engine } = useRuntime();
   const [notices, setNotices] = useState<Notice[]>([]);
   useEffect(() => {
     const stopProblems = onRuntimeProblem((message) =>
@@ -33,16 +38,19 @@ export function RuntimeProblems() {
       ),
     );
     const stopCommands = onCommandReport((report) => {
+      const key = nextKey++;
       const notice: Notice =
         "error" in report
-          ? { key: nextKey++, title: `${report.command} did not finish`, error: report.error }
-          : {
-              key: nextKey++,
-              title: report.command,
-              done: `${changesSummary(report.refreshed)}${report.settled ? "" : " Some values are still being fetched."}`,
-            };
-      // One refresh notice at a time: the latest says what the last refresh changed.
-      setNotices((current) => [...current.filter((n) => !("done" in n)), notice]);
+          ? { key, title: `${report.command} did not finish`, error: report.error }
+          : "confirm" in report
+            ? { key, title: report.command, confirm: report.confirm }
+            : {
+                key,
+                title: report.command,
+                done: `${changesSummary(report.refreshed)}${report.settled ? "" : " Some values are still being fetched."}`,
+              };
+      // One refresh notice at a time: the latest says what the last refresh changed (or asks first).
+      setNotices((current) => [...current.filter((n) => "error" in n), notice]);
     });
     return () => {
       stopProblems();
@@ -53,7 +61,18 @@ export function RuntimeProblems() {
   return (
     <>
       {notices.map((notice) =>
-        "done" in notice ? (
+        "confirm" in notice ? (
+          <ConfirmRefresh
+            key={notice.key}
+            label={notice.title}
+            estimate={notice.confirm.estimate}
+            onConfirm={() => {
+              dismiss(notice.key);
+              void runConfirmedRefresh(notice.title, engine, notice.confirm.scope);
+            }}
+            onCancel={() => dismiss(notice.key)}
+          />
+        ) : "done" in notice ? (
           <MessageBar key={notice.key} intent="info" layout="multiline" data-testid="refresh-notice">
             <MessageBarBody>
               <MessageBarTitle>{notice.title}</MessageBarTitle>

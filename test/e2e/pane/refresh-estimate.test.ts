@@ -1,7 +1,8 @@
 /**
  * What a refresh will cost, before it starts: a refresh that sends more than usual (here 60 group
  * structures, a request each) first lists what it would send per service and waits; Cancel sends
- * nothing; confirming runs it, with a usage line of requests sent while it works.
+ * nothing; confirming runs it, with a usage line of requests sent while it works. The ribbon's
+ * refresh puts the same question in the pane.
  */
 import { assertDistBuilt, useAddinSession } from "../harness";
 import { numbersWithFormulas, openView, sandboxNumbers, signInWithSandbox } from "./pane-helpers";
@@ -52,4 +53,29 @@ test("a large refresh lists what it would send and waits; Cancel sends nothing; 
     .waitFor();
   await session.current.sim((api) => api.whenCalculated(60_000));
   expect(requests).toBe(estimated);
+});
+
+test("the ribbon's Refresh workbook asks the same question in the pane, and runs only once confirmed", async () => {
+  const { page } = session.current;
+  let requests = 0;
+  page.on("request", (request) => {
+    if (request.url().includes("/sandbox/product/")) requests += 1;
+  });
+  const run = await session.current.sim((api) => api.clickRibbon("Refresh workbook"));
+  expect(run).toMatchObject({ completed: true });
+  const question = page.getByTestId("confirm-refresh");
+  await question.waitFor({ timeout: 10_000 });
+  const lines = await question.locator("li").allInnerTexts();
+  expect(lines).toEqual([
+    expect.stringMatching(/^60 group structures and 60 companies \(product API\): \d+ requests, under a minute$/),
+  ]);
+  await page.waitForTimeout(1_000);
+  expect(requests).toBe(0);
+
+  await question.getByRole("button", { name: "Refresh workbook now" }).click();
+  await page
+    .getByTestId("refresh-notice")
+    .getByText("60 companies refreshed", { exact: false })
+    .waitFor({ timeout: 30_000 });
+  expect(requests).toBe(Number(/: (\d+) requests/.exec(lines[0]!)![1]));
 });

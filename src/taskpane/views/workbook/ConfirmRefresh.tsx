@@ -1,22 +1,24 @@
 /** The question a large refresh asks first: what it would send, per service, with Refresh and Cancel. */
 import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle } from "@fluentui/react-components";
+import type { RefreshEstimate } from "../../../core/refresh-estimate";
 import { serviceLine } from "./estimate-words";
-import type { PendingRefresh } from "./useGuardedRefresh";
 
+/** `label`: the refresh as its button names it ("Refresh workbook"). */
 export function ConfirmRefresh({
-  pending,
+  label,
+  estimate,
   onConfirm,
   onCancel,
 }: {
-  pending: PendingRefresh;
+  label: string;
+  estimate: RefreshEstimate;
   onConfirm(): void;
   onCancel(): void;
 }) {
-  const { estimate } = pending;
   return (
     <MessageBar intent="warning" layout="multiline" data-testid="confirm-refresh">
       <MessageBarBody>
-        <MessageBarTitle>{`${pending.label}: this sends`}</MessageBarTitle>
+        <MessageBarTitle>{`${label}: this sends`}</MessageBarTitle>
         <ul style={{ margin: "4px 0", paddingInlineStart: 18 }}>
           {estimate.services.map((service) => (
             <li key={service.service}>{serviceLine(service)}</li>
@@ -27,7 +29,7 @@ export function ConfirmRefresh({
       </MessageBarBody>
       <MessageBarActions>
         <Button appearance="primary" onClick={onConfirm}>
-          {`${pending.label} now`}
+          {`${label} now`}
         </Button>
         <Button onClick={onCancel}>Cancel</Button>
       </MessageBarActions>

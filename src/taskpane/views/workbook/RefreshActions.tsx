@@ -63,7 +63,12 @@ export function RefreshActions({ age }: { age: StoreAge }) {
       </div>
       <RefreshOlder age={age} refresh={refresh} />
       {refresh.pending && (
-        <ConfirmRefresh pending={refresh.pending} onConfirm={refresh.confirm} onCancel={refresh.cancel} />
+        <ConfirmRefresh
+          label={refresh.pending.label}
+          estimate={refresh.pending.estimate}
+          onConfirm={refresh.confirm}
+          onCancel={refresh.cancel}
+        />
       )}
       <ActionOutcome state={refresh.state} failedTitle="Could not refresh" />
       <UsageLine />
