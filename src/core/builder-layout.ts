@@ -61,7 +61,7 @@ function ref(sheet: string, home: string, text: string): string {
   return sheet.toLowerCase() === home.toLowerCase() ? text : `${quoteSheet(sheet)}!${text}`;
 }
 
-const a1 = (row: number, column: number) => `${columnLetters(column)}${row + 1}`;
+const a1 = (row: number, column: number) => cellAddress("", row, column);
 
 /**
  * The block for `fields` with its top-left corner at `at` on `sheet`. With `header`, the first row

@@ -323,13 +323,28 @@ export class Engine {
     const value = (kind.stored as (loaded: { fetchedAt: number }) => AnswerOf<K>)(loaded);
     if (!this.applied.has(loaded)) {
       this.applied.add(loaded);
-      const previous = this.cache.answer(kind.store, key, 0);
-      const replaced = this.replacedAnswers.get(kind.store) ?? new Map();
-      if (previous && !replaced.has(key)) replaced.set(key, { value: previous.value, fetchedAt: previous.fetchedAt });
-      this.replacedAnswers.set(kind.store, replaced);
-      this.cache.putAnswer(kind.store, key, value, loaded.fetchedAt);
+      this.putAnswer(kind.store, key, value, loaded.fetchedAt);
     }
     return value;
+  }
+
+  /**
+   * Stores an answer fetched outside the loaders (the pane's Match names runs its own batch jobs),
+   * so the functions that read it answer from the cache, as if they had fetched it themselves.
+   */
+  async rememberAnswer<K extends AnswerKindName>(kindName: K, key: string, value: AnswerOf<K>): Promise<void> {
+    if (!this.isReady) await this.ready;
+    this.putAnswer(ANSWER_KINDS[kindName].store, key, value, this.options.clock.now());
+  }
+
+  /** Stores an answer, keeping the one it replaces for What changed and Undo refresh. */
+  private putAnswer(store: string, key: string, value: unknown, fetchedAt: number): void {
+    const previous = this.cache.answer(store, key, 0);
+    if (previous) {
+      const replaced = this.replacedAnswers.get(store) ?? new Map();
+      if (!replaced.has(key)) this.replacedAnswers.set(store, replaced.set(key, previous));
+    }
+    this.cache.putAnswer(store, key, value, fetchedAt);
   }
 
   /** The match for a key built by `matchKey`. */

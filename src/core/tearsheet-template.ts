@@ -6,6 +6,7 @@
  * nothing below is ever in the spill's way; the group table comes last, free to grow downwards.
  * layoutTearsheet turns the template into cells and charts; the host only writes them.
  */
+import { quoteText } from "./formula-builder";
 
 /** Where a formula's inputs are on the sheet: absolute addresses (`$B$2`). */
 export interface TearsheetRefs {
@@ -24,9 +25,6 @@ export type TearsheetEntry =
   | { kind: "history"; label: string; measure: string; years: number; chart: HistoryChartType }
   | { kind: "table"; label: string; formula: (refs: TearsheetRefs) => string };
 
-/** A text literal as a formula writes it. */
-export const literal = (text: string): string => `"${text.replace(/"/g, '""')}"`;
-
 export const heading = (text: string): TearsheetEntry => ({ kind: "heading", text });
 
 /** A row showing one field of the record (a list spills across the row). */
@@ -38,7 +36,7 @@ export const field = (
   kind: "row",
   label,
   formula: (refs) =>
-    `=UKCO.FIELD(${refs.number},${literal(path)}${options.ifEmpty === undefined ? "" : `,${literal(options.ifEmpty)}`})`,
+    `=UKCO.FIELD(${refs.number},${quoteText(path)}${options.ifEmpty === undefined ? "" : `,${quoteText(options.ifEmpty)}`})`,
   ...(options.numberFormat ? { numberFormat: options.numberFormat } : {}),
 });
 
@@ -203,7 +201,7 @@ export function layoutTearsheet(number: string, template: readonly TearsheetEntr
 }
 
 export function historyFormula(number: string, entry: Extract<TearsheetEntry, { kind: "history" }>): string {
-  return `=UKCO.HISTORY(${number},${literal(entry.measure)},${entry.years})`;
+  return `=UKCO.HISTORY(${number},${quoteText(entry.measure)},${entry.years})`;
 }
 
 /** INFERRED (ours): "Tearsheet 01234567", then "Tearsheet 01234567 (2)", … when taken (names compared as Excel does, ignoring case). */

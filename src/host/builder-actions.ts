@@ -34,7 +34,7 @@ export async function readSelectedColumn(): Promise<{ address: string; values: u
         "Select one column: the company numbers (or names), with or without the header cell above them.",
       );
     const range = used.isNullObject ? selected : selected.getIntersectionOrNullObject(used);
-    range.load(["address", "rowCount"]);
+    range.load(["address", "rowIndex", "columnIndex", "rowCount", "columnCount"]);
     await context.sync();
     if (range.isNullObject || range.rowCount === 0)
       throw new InvalidArgumentError("The selected cells are empty. Select the column of company numbers or names.");
@@ -42,9 +42,8 @@ export async function readSelectedColumn(): Promise<{ address: string; values: u
       throw new InvalidArgumentError(
         `The selection has ${range.rowCount.toLocaleString("en-GB")} rows; the builder takes at most ${MAX_BUILDER_ROWS.toLocaleString("en-GB")}.`,
       );
-    range.load("values");
-    await context.sync();
-    return { address: range.address, values: range.values.map((row) => row[0]) };
+    const { values } = await readBlock(context, range.worksheet, range, ["values"]);
+    return { address: range.address, values: values.map((row) => row[0]) };
   });
 }
 

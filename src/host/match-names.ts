@@ -118,13 +118,3 @@ export async function saveMatchSession(session: MatchSession): Promise<void> {
     await context.sync();
   });
 }
-
-/** Selects a row's name cell, so the user sees the row under review in its sheet. */
-export async function showRow(sheetName: string, row: number, column: number): Promise<void> {
-  await Excel.run(async (context) => {
-    const sheet = context.workbook.worksheets.getItem(sheetName);
-    sheet.activate();
-    sheet.getRangeByIndexes(row, column, 1, 1).select();
-    await context.sync();
-  });
-}

@@ -1,36 +1,19 @@
 /**
- * The refresh actions of the ribbon and the pane. Each marks the cached values of its scope
- * stale in the engine, then makes Excel run the UKCO formulas there again: a full rebuild for the
- * workbook (Calculate Now would skip custom functions whose inputs did not change), and for a
- * sheet or a selection, re-entering just those formulas. Never called from inside a calculation.
+ * The refresh actions of the ribbon and the pane, one scope at a time (refreshScope): the engine
+ * marks the cached values of the scope stale, then Excel runs the UKCO formulas there again: a full
+ * rebuild for the workbook or values older than a date (Calculate Now would skip custom functions
+ * whose inputs did not change), and for a sheet or a range, re-entering just those formulas. Also
+ * the estimate shown first, and Undo refresh. Never called from inside a calculation.
  */
 import { splitSheet } from "../core/address";
 import type { Engine } from "../core/engine";
 import type { RefreshEstimate } from "../core/refresh-estimate";
 import { coverage, type RefreshScope } from "../core/refresh-scopes";
 import { answersInScope } from "../core/scope-answers";
-import { countFetchedBefore } from "../core/store-age";
 import { recalculateWorkbook } from "./recalculate";
 import { readBlock, readSheetCells } from "./sheet-cells";
 
 const UKCO_FORMULA = /^=.*\bUKCO\./i;
-
-export async function refreshWorkbook(engine: Engine): Promise<void> {
-  engine.refresh({ kind: "workbook" });
-  await recalculateWorkbook();
-}
-
-/**
- * Refreshes the values fetched before `cutoff`, wherever they are: every UKCO formula runs again,
- * and those whose values are newer answer from the store without a request. Returns how many
- * stored companies were older, as it stood when the refresh was asked for.
- */
-export async function refreshOlderThan(engine: Engine, cutoff: number): Promise<number> {
-  const older = countFetchedBefore(engine.cache.fetchTimes().companies, cutoff);
-  engine.refresh({ kind: "olderThan", cutoff });
-  await recalculateWorkbook();
-  return older;
-}
 
 /** INFERRED (ours): bytes of formulas one write sends, well under the 5 MB request limit of Excel on the web. */
 const WRITE_SLICE_BYTES = 1_000_000;
@@ -69,11 +52,6 @@ async function reenterFormulas(context: Excel.RequestContext, range: Excel.Range
   return count;
 }
 
-/** Refreshes the UKCO formulas in the selection; returns how many were re-entered. */
-export async function refreshSelection(engine: Engine): Promise<number> {
-  return refreshRange(engine, await selectedAddress());
-}
-
 async function selectedAddress(): Promise<string> {
   return Excel.run(async (context) => {
     const selected = context.workbook.getSelectedRange();
@@ -83,29 +61,23 @@ async function selectedAddress(): Promise<string> {
   });
 }
 
-/** Refreshes the UKCO formulas in one range (`Sheet1!B2:D40`); returns how many were re-entered. */
-async function refreshRange(engine: Engine, address: string): Promise<number> {
+/** Re-enters the UKCO formulas in one range (`Sheet1!B2:D40`); returns how many. */
+async function reenterInRange(address: string): Promise<number> {
   return Excel.run(async (context) => {
     const [sheet, cells] = splitSheet(address);
     const range = context.workbook.worksheets.getItem(sheet).getRange(cells);
     const target = range.getIntersectionOrNullObject(range.worksheet.getUsedRangeOrNullObject(true));
     target.load("address");
     await context.sync();
-    engine.refresh({ kind: "ranges", addresses: [address] });
     return target.isNullObject ? 0 : reenterFormulas(context, target);
   });
 }
 
-/** Refreshes every UKCO formula on one sheet (the active one when no name is given). */
-export async function refreshSheet(engine: Engine, sheetName?: string): Promise<number> {
+/** Re-enters every UKCO formula on one sheet; returns how many. */
+async function reenterOnSheet(sheetName: string): Promise<number> {
   return Excel.run(async (context) => {
-    const sheet = sheetName
-      ? context.workbook.worksheets.getItem(sheetName)
-      : context.workbook.worksheets.getActiveWorksheet();
-    sheet.load("name");
-    const used = sheet.getUsedRangeOrNullObject(true);
+    const used = context.workbook.worksheets.getItem(sheetName).getUsedRangeOrNullObject(true);
     await context.sync();
-    engine.refresh({ kind: "sheet", sheet: sheet.name });
     return used.isNullObject ? 0 : reenterFormulas(context, used);
   });
 }
@@ -149,18 +121,23 @@ export async function estimateRefreshOf(engine: Engine, scope: RefreshScope): Pr
   return engine.estimateRefresh(answersInScope(await readSheetCells(), covers), scope);
 }
 
-/** Refreshes a scope; returns how many formulas were re-entered, where the refresh re-enters them (a sheet, ranges). */
+/**
+ * Refreshes a scope: the engine records it, then Excel runs its UKCO formulas again. Returns how
+ * many formulas were re-entered, where the refresh re-enters them (a sheet, ranges).
+ */
 export async function refreshScope(engine: Engine, scope: RefreshScope): Promise<number | undefined> {
+  engine.refresh(scope);
   switch (scope.kind) {
     case "workbook":
-      return void (await refreshWorkbook(engine));
     case "olderThan":
-      return void (await refreshOlderThan(engine, scope.cutoff));
+      await recalculateWorkbook();
+      return undefined;
     case "sheet":
-      return refreshSheet(engine, scope.sheet);
+      return reenterOnSheet(scope.sheet);
     case "ranges": {
-      const counts = await Promise.all(scope.addresses.map((address) => refreshRange(engine, address)));
-      return counts.reduce((sum, n) => sum + n, 0);
+      let count = 0;
+      for (const address of scope.addresses) count += await reenterInRange(address);
+      return count;
     }
   }
 }

@@ -24,13 +24,14 @@ const MAX_YEARS = 200;
  * The series' list with only the members the measure reads (its year, date, flag and value), so
  * the workbook store keeps a few numbers a year rather than every filing whole.
  */
-const paths = new Map<string, ResolvedPath>();
+const paths = new Map<Measure, ResolvedPath>();
 function pathOf(measure: Measure): ResolvedPath {
-  const { source } = measure;
-  const members = [source.year, source.date, source.estimated, measure.value].filter((m) => m !== undefined);
-  const text = `${source.path}{${[...new Set(members)].join(",")}}`;
-  let path = paths.get(text);
-  if (!path) paths.set(text, (path = resolveFieldPath(text)));
+  let path = paths.get(measure);
+  if (!path) {
+    const { source } = measure;
+    const members = [source.year, source.date, source.estimated, measure.value].filter((m) => m !== undefined);
+    paths.set(measure, (path = resolveFieldPath(`${source.path}{${[...new Set(members)].join(",")}}`)));
+  }
   return path;
 }
 

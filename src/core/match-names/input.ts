@@ -86,8 +86,10 @@ export function nameRows(block: SheetBlock, choice: HintChoice): NameRow[] {
     const postcode = choice.postcodeColumn === undefined ? "" : text(values[choice.postcodeColumn]);
     const website = choice.websiteColumn === undefined ? "" : text(values[choice.websiteColumn]);
     const row: NameRow = { row: block.top + r, name, postcode, website, key: undefined };
+    // From the cells themselves, as UKCO.MATCH reads them: the same key, and a hint that is not text refused.
+    const hint = (column: number | undefined) => (column === undefined ? null : values[column]);
     try {
-      row.key = matchKey(name, postcode, website);
+      row.key = matchKey(values[block.nameColumn], hint(choice.postcodeColumn), hint(choice.websiteColumn));
     } catch (error) {
       row.problem = error instanceof Error ? error.message : String(error);
     }

@@ -6,7 +6,7 @@
  */
 import type { Engine } from "../engine";
 import { resolveFieldPath } from "../field-path";
-import { toUserError } from "../errors";
+import { toUserError, UserError } from "../errors";
 
 export interface CompanyFacts {
   number: string;
@@ -35,8 +35,22 @@ export async function companyFacts(
     distinct.map((number, i): [string, CompanyFacts] => {
       const outcome = settled[i]!;
       if (outcome.status === "rejected") return [number, { number, problem: toUserError(outcome.reason).message }];
-      const [name, postcode, status, incorporated] = outcome.value.map(textOf);
-      return [number, { number, name, postcode, status, incorporated: incorporated?.slice(0, 10) }];
+      // A field the service sent in a shape we cannot read is its message, never the name shown or written.
+      const unreadable = outcome.value.find((value): value is UserError => value instanceof UserError);
+      const [name, postcode, status, incorporated] = outcome.value.map((value) =>
+        value instanceof UserError ? undefined : textOf(value),
+      );
+      return [
+        number,
+        {
+          number,
+          name,
+          postcode,
+          status,
+          incorporated: incorporated?.slice(0, 10),
+          ...(unreadable ? { problem: unreadable.message } : {}),
+        },
+      ];
     }),
   );
 }

@@ -49,7 +49,8 @@ export function useUsage(active: boolean, lingerMs = 3_000): ServiceUsage[] {
           throttledAbsorbed: current.throttledAbsorbed - seen.base.throttledAbsorbed,
         });
       }
-      setUsage(lines);
+      // Read each second and at every send: render only when a figure moved.
+      setUsage((shown) => (JSON.stringify(shown) === JSON.stringify(lines) ? shown : lines));
     };
     read();
     const unsubscribe = Object.values(clients.governors).map((governor) => governor.subscribe(read));

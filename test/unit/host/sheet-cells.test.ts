@@ -7,7 +7,7 @@
 import { createSimulatedExcel, installOfficeSim } from "../../../tools/office-sim";
 import type { Engine } from "../../../src/core/engine";
 import type { RefreshScope } from "../../../src/core/refresh-scopes";
-import { refreshSheet } from "../../../src/host/refresh";
+import { refreshScope } from "../../../src/host/refresh";
 import { readSheetCells } from "../../../src/host/sheet-cells";
 
 const rows = 60_000;
@@ -45,7 +45,7 @@ test("refreshing a sheet larger than one answer may carry re-enters every UKCO f
     excel.setCell(`Sheet1!G${rows}`, [["=UKCO.MATCH(B5)"]]);
     const scopes: RefreshScope[] = [];
     const engine = { refresh: (scope: RefreshScope) => scopes.push(scope) } as unknown as Engine;
-    await expect(refreshSheet(engine, "Sheet1")).resolves.toBe(3);
+    await expect(refreshScope(engine, { kind: "sheet", sheet: "Sheet1" })).resolves.toBe(3);
     expect(scopes).toEqual([{ kind: "sheet", sheet: "Sheet1" }]);
     expect(excel.syncStats.largestResponseBytes).toBeLessThan(5 * 1024 * 1024);
   } finally {

@@ -16,7 +16,6 @@ import {
   type ChartSeriesModel,
   type ChartSource,
 } from "../app/charts";
-import { parseAddress } from "../model/address";
 import { invalidArgument, itemNotFound } from "../model/host-error";
 import { ClientObject, defineProperties, resultOf, type ClientResult } from "./client-object";
 import { ClientCollection } from "./collection";
@@ -49,11 +48,7 @@ function sourceOf(t: SheetTarget, range: Range | string): ChartSource {
     const target = range._require();
     return { sheet: target.app.sheet(target.sheetId), range: target.range };
   }
-  const parsed = parseAddress(range);
-  if (!parsed) throw invalidArgument(`"${range}" is not a range address.`);
-  const sheet = parsed.sheet === undefined ? sheetOf(t) : t.app.workbook.sheetByName(parsed.sheet);
-  if (!sheet) throw itemNotFound(`There is no worksheet named "${parsed.sheet}".`);
-  return { sheet, range: parsed.range };
+  return t.app.resolve(range, t.sheetId);
 }
 
 const bytesOfRange = (range: Range | string | undefined) => (typeof range === "string" ? range.length : 0);

@@ -4,6 +4,7 @@
  * the service no longer knows; and Undo refresh, which puts the old values back from memory.
  */
 import { Button, Text } from "@fluentui/react-components";
+import type { ReactNode } from "react";
 import { changeKey } from "../../../core/change-cells";
 import { selectCell } from "../../../host/change-cells";
 import { ActionOutcome } from "../../components/ActionOutcome";
@@ -14,6 +15,46 @@ import { changesSummary } from "./summary";
 import { useChanges } from "./useChanges";
 
 const shown = (value: unknown) => (value === null || value === undefined || value === "" ? "(empty)" : String(value));
+
+/** A table of changes under its caption; nothing when there are none. */
+function ChangeTable({
+  testId,
+  caption,
+  headers,
+  rows,
+}: {
+  testId: string;
+  caption: string;
+  headers: readonly string[];
+  rows: { key: string; cells: ReactNode[] }[];
+}) {
+  if (rows.length === 0) return null;
+  return (
+    <table data-testid={testId} style={{ borderCollapse: "collapse", fontSize: 12 }}>
+      <caption style={{ textAlign: "left" }}>{caption}</caption>
+      <thead>
+        <tr>
+          {headers.map((header) => (
+            <th key={header} scope="col">
+              {header}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.key}>
+            {row.cells.map((cell, i) => (
+              <td key={i} style={{ wordBreak: "break-word" }}>
+                {cell}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
 
 function Changes({ active }: ViewProps) {
   const { engine } = useRuntime();
@@ -26,67 +67,40 @@ function Changes({ active }: ViewProps) {
       <Text block data-testid="changes-summary">
         {changesSummary(changes)}
       </Text>
-      {changes.changes.length > 0 && (
-        <table data-testid="changes-table" style={{ borderCollapse: "collapse", fontSize: 12 }}>
-          <caption style={{ textAlign: "left" }}>Values changed by the last refresh</caption>
-          <thead>
-            <tr>
-              <th scope="col">Company</th>
-              <th scope="col">Field</th>
-              <th scope="col">Before</th>
-              <th scope="col">After</th>
-              <th scope="col">Cells</th>
-            </tr>
-          </thead>
-          <tbody>
-            {changes.changes.map((change) => (
-              <tr key={`${change.company} ${change.field}`}>
-                <td>{change.company}</td>
-                <td style={{ wordBreak: "break-word" }}>{change.field}</td>
-                <td style={{ wordBreak: "break-word" }}>{shown(change.before)}</td>
-                <td style={{ wordBreak: "break-word" }}>{shown(change.after)}</td>
-                <td>
-                  {(cells.get(changeKey(change.company, change.field)) ?? []).map((address) => (
-                    <Button
-                      key={address}
-                      appearance="transparent"
-                      size="small"
-                      aria-label={`Go to ${address}`}
-                      onClick={() => void selectCell(address)}
-                    >
-                      {address.slice(address.lastIndexOf("!") + 1)}
-                    </Button>
-                  ))}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      {changes.answers.length > 0 && (
-        <table data-testid="answer-changes-table" style={{ borderCollapse: "collapse", fontSize: 12 }}>
-          <caption style={{ textAlign: "left" }}>Other answers changed by the last refresh</caption>
-          <thead>
-            <tr>
-              <th scope="col">Function</th>
-              <th scope="col">Input</th>
-              <th scope="col">Before</th>
-              <th scope="col">After</th>
-            </tr>
-          </thead>
-          <tbody>
-            {changes.answers.map(({ kind, key, before, after }) => (
-              <tr key={`${kind} ${key}`}>
-                {answerChangeRow(kind, key, before, after).map((text, i) => (
-                  <td key={i} style={{ wordBreak: "break-word" }}>
-                    {text}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <ChangeTable
+        testId="changes-table"
+        caption="Values changed by the last refresh"
+        headers={["Company", "Field", "Before", "After", "Cells"]}
+        rows={changes.changes.map((change) => ({
+          key: `${change.company} ${change.field}`,
+          cells: [
+            change.company,
+            change.field,
+            shown(change.before),
+            shown(change.after),
+            (cells.get(changeKey(change.company, change.field)) ?? []).map((address) => (
+              <Button
+                key={address}
+                appearance="transparent"
+                size="small"
+                aria-label={`Go to ${address}`}
+                onClick={() => void selectCell(address)}
+              >
+                {address.slice(address.lastIndexOf("!") + 1)}
+              </Button>
+            )),
+          ],
+        }))}
+      />
+      <ChangeTable
+        testId="answer-changes-table"
+        caption="Other answers changed by the last refresh"
+        headers={["Function", "Input", "Before", "After"]}
+        rows={changes.answers.map(({ kind, key, before, after }) => ({
+          key: `${kind} ${key}`,
+          cells: answerChangeRow(kind, key, before, after),
+        }))}
+      />
       {changes.noLongerFound.length > 0 && (
         <Text block data-testid="changes-gone">
           No longer found: {changes.noLongerFound.join(", ")}

@@ -123,7 +123,7 @@ export function ReviewPanel({ review }: { review: Review }) {
         </div>
       )}
       {review.problem !== undefined && (
-        <ErrorBar title="That decision was not recorded" error={review.problem} onDismiss={review.dismissProblem} />
+        <ErrorBar title={review.problem.title} error={review.problem.error} onDismiss={review.dismissProblem} />
       )}
     </section>
   );

@@ -7,7 +7,6 @@
 import { useCallback, useMemo, useRef, useState } from "react";
 import type { ApiClients } from "../../../api/factory";
 import type { Engine } from "../../../core/engine";
-import { ANSWER_KINDS } from "../../../core/answers";
 import { columnLetters } from "../../../core/import/a1";
 import { OUTPUT_WIDTH } from "../../../core/match-names/output";
 import { distinctKeys } from "../../../core/match-names/jobs";
@@ -74,12 +73,11 @@ export function useMatchRun(clients: ApiClients, engine: Engine, sessions: Sessi
     setState({ status: "running", cancelling: false });
     try {
       const keys = distinctKeys(rows.map((r) => r.key));
-      const matchesStore = ANSWER_KINDS.matches.store;
       const outcome = await runMatchNames(clients.matching, keys, {
         signal: stop.signal,
         onProgress: (progress) => setState((s) => (s.status === "running" ? { ...s, progress } : s)),
         // UKCO.MATCH formulas for the same names then answer from the cache, with no second job.
-        remember: (key, match) => engine.cache.putAnswer(matchesStore, key, match, Date.now()),
+        remember: (key, match) => void engine.rememberAnswer("matches", key, match),
       });
       const place = placeResults(block, choice.header, sessions.latest());
       const { session, grid } = buildSession({

@@ -38,14 +38,16 @@ function aheadHits(answer: SearchAhead): AheadHit[] {
 export function useReview(engine: Engine, product: ProductClient, sessions: SessionState) {
   const { session, update, latest } = sessions;
   const [facts, setFacts] = useState<Map<string, CompanyFacts>>(new Map());
-  const [problem, setProblem] = useState<unknown>();
+  /** What went wrong, and what it means for the user (the title the bar shows). */
+  const [problem, setProblem] = useState<{ title: string; error: unknown }>();
   const [typed, setTyped] = useState("");
   const writes = useRef<Promise<void>>(Promise.resolve());
 
-  // One batched fetch for every proposal still waiting: the engine joins them into one request.
+  // One batched fetch for every proposal of the queue (the engine joins them into one request);
+  // a decision does not change the set, so it asks nothing again.
   const proposals = useMemo(
     () =>
-      [...new Set(session?.queue.flatMap((e) => (!e.decision && e.proposed.number ? [e.proposed.number] : [])) ?? [])]
+      [...new Set(session?.queue.flatMap((e) => (e.proposed.number ? [e.proposed.number] : [])) ?? [])]
         .sort()
         .join(","),
     [session],
@@ -55,7 +57,8 @@ export function useReview(engine: Engine, product: ProductClient, sessions: Sess
     const stop = new AbortController();
     companyFacts(engine, proposals.split(","), stop.signal).then(
       (found) => !stop.signal.aborted && setFacts((had) => new Map([...had, ...found])),
-      (error: unknown) => !stop.signal.aborted && setProblem(error),
+      (error: unknown) =>
+        !stop.signal.aborted && setProblem({ title: "Could not read the proposed companies' records", error }),
     );
     return () => stop.abort();
   }, [engine, proposals]);
@@ -103,7 +106,8 @@ export function useReview(engine: Engine, product: ProductClient, sessions: Sess
             }),
           );
         } catch (error) {
-          setProblem(error);
+          // The queue keeps the decision (it is saved already); only the sheet lacks it.
+          setProblem({ title: "The decision is kept in the review, but its cells could not be written", error });
         }
       });
     },
@@ -125,7 +129,7 @@ export function useReview(engine: Engine, product: ProductClient, sessions: Sess
           );
         record({ kind: "accepted", number: normaliseCompanyNumber(chosen) });
       } catch (error) {
-        setProblem(error);
+        setProblem({ title: "That decision was not recorded", error });
       }
     },
     [latest, typed, record],
