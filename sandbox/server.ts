@@ -25,6 +25,13 @@ export interface SandboxServer {
   close(): Promise<void>;
 }
 
+/** Longer than a load balancer's usual 60 s, as servers behind one are told to be. */
+const KEEP_ALIVE_MS = 65_000;
+/** Admin calls after which no response of the previous fault mix may still be held. */
+const ENDS_A_FAULT_MIX = new Set(["/reset", "/faults"]);
+/** A released response that is still being written after this is left to finish on its own. */
+const RELEASE_WAIT_MS = 5_000;
+
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 export function createSandboxServer(
@@ -33,7 +40,8 @@ export function createSandboxServer(
   admin: AdminApi,
   log: (line: string) => void,
 ): SandboxServer {
-  const held = new Set<() => void>();
+  /** Responses held by a fault, each with the release that lets it go on. */
+  const held = new Map<() => void, ServerResponse>();
 
   const hold = (ms: number | null, res: ServerResponse) =>
     new Promise<void>((resolve) => {
@@ -43,9 +51,24 @@ export function createSandboxServer(
         resolve();
       };
       const timer = ms === null ? undefined : setTimeout(release, ms);
-      held.add(release);
+      held.set(release, res);
       res.on("close", release);
     });
+
+  /**
+   * A held response belongs to the fault mix that held it: when the mix is changed or reset, each
+   * is let go and answered, and the admin call returns once their connections are done with, so
+   * no later request (nor a test's next baseline) meets a connection the old mix still holds.
+   */
+  async function releaseHeld(): Promise<void> {
+    const ended = [...held].map(([release, res]) => {
+      const closed = new Promise<void>((resolve) => res.once("close", resolve));
+      release();
+      return closed;
+    });
+    if (ended.length === 0) return;
+    await Promise.race([Promise.all(ended), sleep(RELEASE_WAIT_MS)]);
+  }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     applyCors(req, res);
@@ -61,7 +84,10 @@ export function createSandboxServer(
       throw e;
     }
     if (url.pathname === "/__admin" || url.pathname.startsWith("/__admin/")) {
-      return send(res, await admin.handle(method, url.pathname.slice("/__admin".length), url.searchParams, body), null);
+      const adminPath = url.pathname.slice("/__admin".length);
+      const reply = await admin.handle(method, adminPath, url.searchParams, body);
+      if (method === "POST" && ENDS_A_FAULT_MIX.has(adminPath)) await releaseHeld();
+      return send(res, reply, null);
     }
     const service = services.find((s) => url.pathname === s.prefix || url.pathname.startsWith(`${s.prefix}/`));
     if (!service) {
@@ -107,13 +133,17 @@ export function createSandboxServer(
       else res.destroy();
     });
   });
-  server.keepAliveTimeout = 5_000;
+  // Idle keep-alive connections outlive any client's pool (undici keeps one for the hinted timeout
+  // less a margin): a server that closes first races a client whose event loop lags, which then
+  // writes a request into a socket already closed, and a POST that was never read cannot be resent.
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
 
   return {
     server,
     close: () =>
       new Promise<void>((resolve) => {
-        for (const release of [...held]) release();
+        for (const release of [...held.keys()]) release();
         server.close(() => resolve());
         server.closeAllConnections();
       }),

@@ -104,6 +104,28 @@ test("held responses: late after timeoutMs, or never until the client gives up",
   ).rejects.toThrow();
 });
 
+test.each(["/reset", "/faults"])(
+  "responses held until close are answered, and done with, before %s answers",
+  async (path) => {
+    await admin("/faults", { timeoutRate: 1, timeoutMs: null, services: ["product"] });
+    const held = [1, 2, 3].map(() => getJson(`${sb.urls.product}/v2/filters`, token));
+    // Let the three requests reach the sandbox and be held.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    let settled = 0;
+    for (const request of held) void request.finally(() => (settled += 1));
+    await admin(path, path === "/faults" ? { timeoutRate: 0 } : {});
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(settled).toBe(3);
+    expect((await Promise.all(held)).map((r) => r.status)).toEqual([200, 200, 200]);
+  },
+);
+
+test("idle keep-alive connections are kept for longer than a client's pool keeps them", async () => {
+  const r = await call(`${sb.urls.product}/v2/filters`, { headers: { Authorization: `Bearer ${token}` } });
+  const timeout = Number(/timeout=(\d+)/.exec(r.headers.get("keep-alive") ?? "")?.[1]);
+  expect(timeout).toBeGreaterThanOrEqual(60);
+});
+
 test("added latency delays every request", async () => {
   await admin("/faults", { latencyMs: 150 });
   const started = Date.now();
