@@ -17,8 +17,8 @@ import fs, {
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createAuthenticator } from "../../gateway/auth";
-import { GatewayConfigSchema } from "../../gateway/config";
 import { KeyStore, KeysFileError } from "../../gateway/keys";
+import { offlineGatewayConfig } from "../support/offline-gateway-config";
 
 const posix = process.platform !== "win32";
 const modeOf = (file: string) => statSync(file).mode & 0o777;
@@ -132,26 +132,7 @@ describe("a damaged file", () => {
   test("the gateway still signs in the keys it knew: a 401 for strangers, never an error", async () => {
     const alice = new KeyStore(file).add("alice");
     const { store, advance } = serverStore();
-    const authenticate = createAuthenticator(
-      GatewayConfigSchema.parse({
-        upstreams: {
-          product: "http://127.0.0.1:1/api",
-          matching: "http://127.0.0.1:1",
-          classification: "http://127.0.0.1:1",
-          market: "http://127.0.0.1:1",
-        },
-        credentials: {
-          productToken: "p",
-          matchingKey: "m",
-          marketKey: "k",
-          classificationUsername: "u",
-          classificationPassword: "w",
-        },
-        keysFile: file,
-        limits: { product: 1, matching: 1, classification: 1, market: 1 },
-      }),
-      store,
-    );
+    const authenticate = createAuthenticator(offlineGatewayConfig({ keysFile: file }), store);
     writeFileSync(file, "{");
     advance(1001);
     await expect(authenticate(`Bearer ${alice}`)).resolves.toBe("alice");
