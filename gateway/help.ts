@@ -57,7 +57,7 @@ export const HELP_VARIABLES: readonly HelpVariable[] = [
   },
   {
     name: "GATEWAY_KEYS_FILE",
-    meaning: "the hashed personal keys (kept 0600, replaced atomically, reread within a second of a change)",
+    meaning: "the hashed personal keys (kept 0600, replaced atomically, reread when it changes)",
     fallback: "gateway-keys.json",
   },
   { name: "LIMIT_PRODUCT", meaning: "product API requests a minute, for the whole team", fallback: "200" },
@@ -102,7 +102,7 @@ Usage:
   npm run gateway                         start it (configuration from the environment, below)
   npm run gateway -- keys add <name>      issue a personal key for <name> (shown once)
   npm run gateway -- keys list            who holds a key, and since when
-  npm run gateway -- keys revoke <name>   revoke <name>'s key (counts within a second)
+  npm run gateway -- keys revoke <name>   revoke <name>'s key (counts at the next request)
   npm run gateway -- --help               this text
 (In the image: node gateway/dist/main.js with the same arguments.)`;
 

@@ -4,11 +4,12 @@
  *
  * The file is the gateway's alone: always 0600 (a wider file is narrowed when read), and replaced
  * whole (a temporary file in the same folder, synced, then renamed over it), so a reader sees the
- * old list or the new one, never half of one. A running gateway keeps the keys in memory and
- * checks the file's identity (inode, size, modification time) at most once a second: a key added
- * or revoked by `npm run gateway -- keys …` in another process counts within a second, and a
- * request never reads or parses the file. A file that cannot be read (cut off, not JSON, not a
- * list of keys) keeps the last good keys and is reported once, not turned into failed requests.
+ * old list or the new one, never half of one. A running gateway keeps the keys in memory and,
+ * before a lookup, looks only at the file's identity (inode, size, modification time: one stat,
+ * microseconds), so a key added or revoked by `npm run gateway -- keys …` in another process
+ * counts at the next request, and the file is read and parsed only when it changed, never per
+ * request. A file that cannot be read (cut off, not JSON, not a list of keys) keeps the last good
+ * keys and is reported once, not turned into failed requests.
  */
 import { createHash, randomBytes } from "node:crypto";
 import {
@@ -42,7 +43,7 @@ const keysFileSchema = z.array(storedKeySchema);
 export interface KeyStoreOptions {
   /** Where problems with the file go (a damaged file, a mode that could not be narrowed); default stderr. */
   log?: (message: string) => void;
-  /** How often, at most, a lookup looks at the file for a change; default 1000 ms. */
+  /** How long a look at the file for a change holds before the next; default 0 (every lookup: a revoke counts at once). */
   recheckMs?: number;
   now?: () => number;
 }
@@ -73,7 +74,7 @@ export class KeyStore {
     options: KeyStoreOptions = {},
   ) {
     this.log = options.log ?? ((message) => console.error(message));
-    this.recheckMs = options.recheckMs ?? 1000;
+    this.recheckMs = options.recheckMs ?? 0;
     this.now = options.now ?? Date.now;
     this.refresh(true);
   }
@@ -99,13 +100,13 @@ export class KeyStore {
     return true;
   }
 
-  /** The user a key belongs to, or undefined; from memory, the file looked at no more than once a second. */
+  /** The user a key belongs to, or undefined: from memory, reloaded first if the file changed. */
   userOf(key: string): string | undefined {
     this.refresh(false);
     return this.byHash.get(hash(key));
   }
 
-  /** Reloads when the file changed; `force` skips the once-a-second limit. */
+  /** Reloads when the file changed; `force` looks even within `recheckMs` of the last look. */
   private refresh(force: boolean): void {
     const now = this.now();
     if (!force && now - this.checkedAt < this.recheckMs) return;
@@ -126,7 +127,7 @@ export class KeyStore {
     else this.report(`cannot be read (${read.problem})`);
   }
 
-  /** Said once per problem, not once a second while it lasts. */
+  /** Said once per problem, not at every request while it lasts. */
   private report(problem: string): void {
     if (problem === this.lastProblem) return;
     this.lastProblem = problem;

@@ -1,6 +1,6 @@
 /**
  * The keys file as an operator meets it: owner-only whatever it was before, replaced whole, picked
- * up by a running gateway within a second of `keys add`/`revoke` in another process, never read
+ * up by a running gateway at the next request after `keys add`/`revoke` in another process, never read
  * per request, and a damaged file keeps the keys last read (and is said once) instead of failing
  * every request.
  */
@@ -69,18 +69,23 @@ test("a write replaces the file whole: a reader holding the old one sees all of 
   expect(readdirSync(dir)).toEqual(["gateway-keys.json"]);
 });
 
-test("a key added or revoked by another process counts within a second, without a restart", () => {
-  const { store, advance } = serverStore();
+test("a key added or revoked by another process counts at the next lookup, without a restart", () => {
+  const { store } = serverStore();
   const cli = new KeyStore(file);
   const carol = cli.add("carol");
-  advance(200);
-  expect(store.userOf(carol)).toBeUndefined();
-  advance(900);
   expect(store.userOf(carol)).toBe("carol");
-
   cli.revoke("carol");
-  advance(1001);
   expect(store.userOf(carol)).toBeUndefined();
+});
+
+test("with recheckMs, a very busy gateway looks at the file no more often than that", () => {
+  let now = 0;
+  const store = new KeyStore(file, { recheckMs: 1000, now: () => now });
+  const carol = new KeyStore(file).add("carol");
+  now += 500;
+  expect(store.userOf(carol)).toBeUndefined();
+  now += 501;
+  expect(store.userOf(carol)).toBe("carol");
 });
 
 test("lookups read and parse nothing while the file has not changed", () => {
