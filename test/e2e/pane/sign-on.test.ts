@@ -207,6 +207,9 @@ describe("a host offering no single sign-on", () => {
     const view = await openView(page, "Sign in and settings");
     await view.getByLabel("Gateway key").waitFor();
     expect(await view.getByRole("button", { name: "Sign in with your Microsoft account" }).count()).toBe(0);
+    await view
+      .getByText("This Office does not offer single sign-on to add-ins: sign in with your gateway key.")
+      .waitFor();
     await view.getByLabel("Gateway key").fill(gatewayKey);
     await view.getByRole("button", { name: "Save" }).click();
     await view.getByText(/^Saved\./).waitFor();

@@ -64,6 +64,9 @@ export function GatewayCard() {
             Sign in with your Microsoft account
           </Button>
         )}
+        {gateway.singleSignOn && paths.length === 0 && (
+          <Text>This Office does not offer single sign-on to add-ins: sign in with your gateway key.</Text>
+        )}
         <ActionOutcome state={check} failedTitle="Single sign-on did not work" />
       </Card>
       {unused.length > 0 && (
