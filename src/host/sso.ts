@@ -87,13 +87,14 @@ const errorCode = (error: unknown): unknown =>
       ? error.code
       : undefined;
 
-async function viaNestedAppAuth(naa: NestedAppAuthConfig): Promise<SignOn> {
+async function viaNestedAppAuth(naa: NestedAppAuthConfig, prompt: boolean): Promise<SignOn> {
   const client = await nestableClient(naa);
   const request = { scopes: [naa.apiScope] };
   let result: AuthenticationResult;
   try {
     result = await client.acquireTokenSilent(request);
-  } catch {
+  } catch (silentError) {
+    if (!prompt) throw silentError;
     // Not cached and not silently available (consent, a new account): the host prompts.
     try {
       result = await client.acquireTokenPopup(request);
@@ -109,11 +110,11 @@ async function viaNestedAppAuth(naa: NestedAppAuthConfig): Promise<SignOn> {
   };
 }
 
-async function viaOfficeSso(): Promise<SignOn> {
+async function viaOfficeSso(prompt: boolean): Promise<SignOn> {
   try {
     const token = await officeAuth()!.getAccessToken({
-      allowSignInPrompt: true,
-      allowConsentPrompt: true,
+      allowSignInPrompt: prompt,
+      allowConsentPrompt: prompt,
       forMSGraphAccess: false,
     });
     return { token, path: "office-sso" };
@@ -126,14 +127,22 @@ async function viaOfficeSso(): Promise<SignOn> {
 const describe = (error: unknown): string =>
   error instanceof Error ? error.message : typeof error === "object" && error ? JSON.stringify(error) : String(error);
 
-/** A token for the gateway by the first path that works, or an error saying what each path answered. */
-export async function gatewaySignOn(gateway: GatewayConfig, offers = hostSignOnOffers()): Promise<SignOn> {
+/**
+ * A token for the gateway by the first path that works, or an error saying what each path
+ * answered. Without `prompt` (renewing a token behind the user's back) no path may show anything.
+ */
+export async function gatewaySignOn(
+  gateway: GatewayConfig,
+  { offers = hostSignOnOffers(), prompt = true }: { offers?: HostSignOnOffers; prompt?: boolean } = {},
+): Promise<SignOn> {
   const paths = signOnPaths(gateway, offers);
   if (paths.length === 0) throw new Error("This Office host does not offer single sign-on here: use a gateway key.");
   const failures: string[] = [];
   for (const path of paths) {
     try {
-      return path === "nested-app-auth" ? await viaNestedAppAuth(gateway.nestedAppAuth!) : await viaOfficeSso();
+      return path === "nested-app-auth"
+        ? await viaNestedAppAuth(gateway.nestedAppAuth!, prompt)
+        : await viaOfficeSso(prompt);
     } catch (error) {
       if (error instanceof SignOnCancelled) throw error;
       failures.push(`${SIGN_ON_PATH_WORDS[path]}: ${describe(error)}`);

@@ -35,10 +35,10 @@ let jwksUrl: string;
 let signingKey: KeyLike;
 let authenticate: Authenticate;
 let gatewayKey: string;
-const tokens = { naaAccess: "", naaId: "", officeAccess: "", forged: "" };
+const tokens = { naaAccess: "", naaShort: "", naaId: "", officeAccess: "", forged: "" };
 
 /** An Entra v2 access (or ID) token's claims, as the directory signs them. */
-async function mint(key: KeyLike, claims: Record<string, unknown>, audience = APP_ID): Promise<string> {
+async function mint(key: KeyLike, claims: Record<string, unknown>, lifetimeSeconds = 3600): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
   return new SignJWT({
     tid: TENANT,
@@ -50,11 +50,11 @@ async function mint(key: KeyLike, claims: Record<string, unknown>, audience = AP
   })
     .setProtectedHeader({ alg: "RS256", kid: KID, typ: "JWT" })
     .setIssuer(ISSUER)
-    .setAudience(audience)
+    .setAudience(APP_ID)
     .setSubject(`sub-${USER_OID}`)
     .setIssuedAt(now)
     .setNotBefore(now - 60)
-    .setExpirationTime(now + 3600)
+    .setExpirationTime(now + lifetimeSeconds)
     .setJti(randomUUID())
     .sign(key);
 }
@@ -75,6 +75,7 @@ beforeAll(async () => {
   jwksUrl = `http://127.0.0.1:${port}/discovery/v2.0/keys`;
 
   tokens.naaAccess = await mint(signingKey, { scp: "access_as_user", azp: APP_ID, uti: "naa" });
+  tokens.naaShort = await mint(signingKey, { scp: "access_as_user", azp: APP_ID, uti: "naa-short" }, 120);
   tokens.naaId = await mint(signingKey, { uti: "naa-id" });
   tokens.officeAccess = await mint(signingKey, { scp: "access_as_user", azp: "office-host", uti: "office-sso" });
   tokens.forged = await mint((await generateKeyPair("RS256")).privateKey, { scp: "access_as_user" });
@@ -109,7 +110,12 @@ const account = {
 };
 
 /** Filled once the tokens exist (the sessions read it when they start, after the beforeAll above). */
-function hostOffering(offers: { nestedAppAuth?: "silent" | "prompt" | "fail"; getAccessToken?: boolean }) {
+function hostOffering(offers: {
+  nestedAppAuth?: "silent" | "prompt" | "fail";
+  getAccessToken?: boolean;
+  /** The first token granted runs out in two minutes; the next lasts an hour. */
+  shortLivedFirst?: boolean;
+}) {
   const simConfig: Record<string, unknown> = {};
   beforeAll(() => {
     simConfig.signOn = {
@@ -118,7 +124,7 @@ function hostOffering(offers: { nestedAppAuth?: "silent" | "prompt" | "fail"; ge
             nestedAppAuth: {
               clientId: APP_ID,
               scope: SCOPE,
-              accessToken: tokens.naaAccess,
+              accessToken: offers.shortLivedFirst ? [tokens.naaShort, tokens.naaAccess] : tokens.naaAccess,
               idToken: tokens.naaId,
               account,
               behaviour: offers.nestedAppAuth,
@@ -170,6 +176,26 @@ describe("a host with nested app authentication (and getAccessToken besides)", (
     // The same person, whichever path signed them in.
     await expect(authenticate(`Bearer ${tokens.officeAccess}`)).resolves.toBe(user);
     await expect(authenticate(`Bearer ${tokens.forged}`)).rejects.toMatchObject({ reason: "bad-token" });
+  });
+});
+
+describe("a sign-on token about to run out", () => {
+  const session = hostOffering({ nestedAppAuth: "silent", shortLivedFirst: true });
+
+  test("is renewed silently through the broker at the next request, and the gateway accepts the new one", async () => {
+    const { page } = session.current;
+    await signInWithMicrosoftAccount(page);
+    expect(await storedCredential(page)).toBe(tokens.naaShort);
+    // Any request through the gateway asks for the credential first; this one cannot reach a gateway.
+    await session.current.sim((api) => api.setCell("Sheet1!A1", [['=UKCO.FIELD("01234567","CompanyName")']]));
+    const deadline = Date.now() + 20_000;
+    while ((await storedCredential(page)) !== tokens.naaAccess && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await storedCredential(page)).toBe(tokens.naaAccess);
+    const asks = await signOnAsks(page);
+    expect(asks.filter((a) => a.endsWith("GetToken"))).toHaveLength(2);
+    expect(asks.filter((a) => a.endsWith("GetTokenPopup"))).toEqual([]);
+    await expect(authenticate(`Bearer ${tokens.naaAccess}`)).resolves.toMatch(/^sso:/);
   });
 });
 

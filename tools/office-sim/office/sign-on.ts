@@ -23,9 +23,9 @@ export interface SimulatedSignOn {
     /** The app registration and the scope the directory grants it; any other ask is refused. */
     clientId: string;
     scope: string;
-    accessToken: string;
+    /** The token a grant hands out; a list hands out the next at each grant, the last one thereafter. */
+    accessToken: string | string[];
     idToken: string;
-    expiresIn?: number;
     account: SimulatedAccount;
     /**
      * "silent" (default): answered without a prompt; "prompt": a silent ask needs interaction and
@@ -56,6 +56,17 @@ export function signOnRequirementSets(signOn: SimulatedSignOn | undefined): Reco
 
 const ENVIRONMENT = "login.microsoftonline.com";
 
+/** What the directory says with a token: its lifetime, read from its `exp` (an hour when it has none). */
+function secondsLeft(jwt: string): number {
+  try {
+    const payload = JSON.parse(atob(jwt.split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/"))) as { exp?: unknown };
+    if (typeof payload.exp === "number") return Math.max(0, Math.round(payload.exp - Date.now() / 1000));
+  } catch {
+    // Not a JWT: a test's placeholder.
+  }
+  return 3600;
+}
+
 type Listener = (event: { data: string }) => void;
 
 interface BridgeRequest {
@@ -74,6 +85,8 @@ export function createNestedAppAuthBridge(
 } {
   const listeners = new Set<Listener>();
   const behaviour = offer.behaviour ?? "silent";
+  const accessTokens = [offer.accessToken].flat();
+  let granted = 0;
   const answer = (requestId: string | undefined, body: Record<string, unknown>) => {
     const data = JSON.stringify({ messageType: "NestedAppAuthResponse", requestId, ...body });
     // Asynchronously, as a host's answer arrives.
@@ -87,12 +100,13 @@ export function createNestedAppAuthBridge(
       return refuse(request.requestId, "PERSISTENT_ERROR", "invalid_client", `Unknown application ${clientId}.`);
     if (!scope.split(" ").includes(offer.scope))
       return refuse(request.requestId, "PERSISTENT_ERROR", "invalid_scope", `Scope ${scope} is not granted.`);
+    const accessToken = accessTokens[Math.min(granted++, accessTokens.length - 1)]!;
     answer(request.requestId, {
       success: true,
       token: {
-        access_token: offer.accessToken,
+        access_token: accessToken,
         id_token: offer.idToken,
-        expires_in: offer.expiresIn ?? 3600,
+        expires_in: secondsLeft(accessToken),
         scope: offer.scope,
         token_type: "Bearer",
       },
