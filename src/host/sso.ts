@@ -124,7 +124,7 @@ async function viaOfficeSso(prompt: boolean): Promise<SignOn> {
   }
 }
 
-const describe = (error: unknown): string =>
+const explain = (error: unknown): string =>
   error instanceof Error ? error.message : typeof error === "object" && error ? JSON.stringify(error) : String(error);
 
 /**
@@ -145,7 +145,7 @@ export async function gatewaySignOn(
         : await viaOfficeSso(prompt);
     } catch (error) {
       if (error instanceof SignOnCancelled) throw error;
-      failures.push(`${SIGN_ON_PATH_WORDS[path]}: ${describe(error)}`);
+      failures.push(`${SIGN_ON_PATH_WORDS[path]}: ${explain(error)}`);
     }
   }
   throw new Error(`Single sign-on did not work (${failures.join("; ")}). Sign in with your gateway key instead.`);
