@@ -21,9 +21,27 @@ module.exports = (env = {}, argv = {}) => {
   const configFile = path.resolve(env.config || "config/deployment.json");
   // `--env gateway=https://gateway.example.org` (or UKCO_GATEWAY_URL): the add-in talks only to that
   // team gateway, and its config.json names nothing else (no sandbox, no service addresses).
+  // Single sign-on: `--env sso=1` offers Office's getAccessToken; `--env ssoClientId=<app id>
+  // --env ssoScope=api://…/access_as_user [--env ssoAuthority=https://login.microsoftonline.com/<tenant>]`
+  // adds nested app authentication (MSAL.js), which Office recommends, and turns single sign-on on.
   const gatewayUrl = env.gateway || process.env.UKCO_GATEWAY_URL;
+  if (Boolean(env.ssoClientId) !== Boolean(env.ssoScope))
+    throw new Error("Nested app authentication needs both --env ssoClientId=… and --env ssoScope=….");
+  const nestedAppAuth = env.ssoClientId
+    ? {
+        clientId: env.ssoClientId,
+        apiScope: env.ssoScope,
+        ...(env.ssoAuthority ? { authority: env.ssoAuthority } : {}),
+      }
+    : undefined;
   const deploymentConfig = gatewayUrl
-    ? { gateway: { url: gatewayUrl, singleSignOn: Boolean(env.sso) } }
+    ? {
+        gateway: {
+          url: gatewayUrl,
+          singleSignOn: Boolean(env.sso || nestedAppAuth),
+          ...(nestedAppAuth ? { nestedAppAuth } : {}),
+        },
+      }
     : JSON.parse(fs.readFileSync(configFile, "utf8"));
   // `--env eagerPane`: only for bench/runtime-start.ts, which compares against the layout before the
   // pane was lazy (its code in taskpane.js, evaluated before the functions register). Never deploy it.

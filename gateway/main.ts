@@ -1,26 +1,40 @@
 /**
- * `npm run gateway` starts the team gateway (configuration from the environment, see README.md);
+ * `npm run gateway` starts the team gateway (configuration from the environment, see `--help`);
  * `npm run gateway -- keys add <name> | list | revoke <name>` manages personal gateway keys.
+ * Anything else is refused with the usage rather than ignored, so a mistyped flag never starts a
+ * server configured other than the operator meant.
  */
-import { configFromEnv } from "./config";
-import { KeyStore } from "./keys";
-import { startGateway } from "./server";
+import { helpText } from "./help";
 
-async function main(args: string[]): Promise<void> {
-  if (args[0] === "keys") {
-    const keys = new KeyStore(process.env.GATEWAY_KEYS_FILE ?? "gateway-keys.json");
-    const [, command, name] = args;
-    if (command === "add" && name)
-      console.log(`Gateway key for ${name} (shown once; give it to them): ${keys.add(name)}`);
-    else if (command === "list") for (const k of keys.list()) console.log(`${k.name}\t${k.createdAt}`);
-    else if (command === "revoke" && name) console.log(keys.revoke(name) ? `Revoked ${name}.` : `No key for ${name}.`);
-    else throw new Error("Usage: npm run gateway -- keys add <name> | keys list | keys revoke <name>");
-    return;
-  }
+const KEYS_USAGE = "Usage: npm run gateway -- keys add <name> | keys list | keys revoke <name>";
+
+async function keysCommand(command: string | undefined, name: string | undefined): Promise<void> {
+  const { KeyStore } = await import("./keys");
+  const keys = new KeyStore(process.env.GATEWAY_KEYS_FILE ?? "gateway-keys.json");
+  if (command === "add" && name)
+    console.log(`Gateway key for ${name} (shown once; give it to them): ${keys.add(name)}`);
+  else if (command === "list") for (const k of keys.list()) console.log(`${k.name}\t${k.createdAt}`);
+  else if (command === "revoke" && name) console.log(keys.revoke(name) ? `Revoked ${name}.` : `No key for ${name}.`);
+  else throw new Error(KEYS_USAGE);
+}
+
+async function serve(): Promise<void> {
+  // Loaded only to serve: help and key commands start no server library.
+  const [{ configFromEnv }, { startGateway }] = await Promise.all([import("./config"), import("./server")]);
   const gateway = await startGateway(configFromEnv());
   // Drain: stop accepting, let in-flight requests finish, then leave.
   for (const signal of ["SIGTERM", "SIGINT"] as const)
     process.once(signal, () => void gateway.close().then(() => process.exit(0)));
+}
+
+async function main(args: string[]): Promise<void> {
+  if (args.some((arg) => arg === "--help" || arg === "-h") || args[0] === "help") {
+    process.stdout.write(helpText());
+    return;
+  }
+  if (args[0] === "keys") return keysCommand(args[1], args[2]);
+  if (args.length > 0) throw new Error(`Unknown argument ${args[0]}; see npm run gateway -- --help`);
+  return serve();
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

@@ -35,6 +35,19 @@ const gatewaySchema = z.object({
   url: serviceUrl,
   /** Office single sign-on (Entra ID) is offered when the deployment set it up. */
   singleSignOn: z.boolean().default(false),
+  /**
+   * For nested app authentication (MSAL.js through the Office host): the add-in's Entra app
+   * registration, the gateway API's scope it asks for (`api://…/access_as_user`), and the authority
+   * (a tenant's for a single-tenant app; work and school accounts by default). Without it, single
+   * sign-on uses Office's getAccessToken only.
+   */
+  nestedAppAuth: z
+    .object({
+      clientId: z.string().trim().min(1),
+      apiScope: z.string().trim().min(1),
+      authority: z.string().url().optional(),
+    })
+    .optional(),
 });
 export type GatewayConfig = z.infer<typeof gatewaySchema>;
 
@@ -126,12 +139,18 @@ export async function loadDeploymentConfig(
   return parseDeploymentConfig(raw, pageUrl);
 }
 
-/** The user's own service URLs (set in the pane) over the deployment's; each is checked like the file's. */
+/**
+ * The user's own service URLs (set in the pane) over the deployment's; each is checked like the
+ * file's. Through a team gateway they are ignored: the gateway is the only address the add-in
+ * may reach (it holds the keys), so an address stored before the deployment moved to a gateway
+ * must not send a user's gateway credential elsewhere.
+ */
 export function applyServiceOverrides(
   config: DeploymentConfig,
   overrides: Partial<ServiceUrls>,
   pageUrl: string,
 ): DeploymentConfig {
+  if (config.gateway) return config;
   const merged = { ...config.services };
   for (const name of SERVICE_NAMES) {
     const value = overrides[name];

@@ -8,7 +8,9 @@ import { systemClock } from "../api/http/types";
 import { applyServiceOverrides, loadDeploymentConfig, type DeploymentConfig, type ServiceUrls } from "../core/config";
 import { CredentialStore } from "../core/credentials";
 import { Engine } from "../core/engine";
+import { renewingSignOn } from "../core/sign-on-renewal";
 import { officeRuntimeStorage } from "./office-storage";
+import { gatewaySignOn } from "./sso";
 import { customXmlStore } from "./workbook-store";
 
 export interface Runtime {
@@ -60,9 +62,13 @@ async function build(): Promise<Runtime> {
   const config = applyServiceOverrides(deployed, await readServiceOverrides(), pageUrl);
   const throughGateway = config.gateway !== undefined;
   const credentials = new CredentialStore(officeRuntimeStorage, Date.now, throughGateway);
+  const gateway = config.gateway;
   const clients = createApiClients({
     fetch: (url, init) => fetch(url, init),
-    credentials,
+    // A sign-on token is renewed silently before it runs out, so an open workbook keeps answering.
+    credentials: gateway?.singleSignOn
+      ? renewingSignOn(credentials, () => gatewaySignOn(gateway, { prompt: false }))
+      : credentials,
     baseUrls: config.services,
     throughGateway,
   });

@@ -7,6 +7,13 @@ import { createExcelGlobals } from "./excel/excel-namespace";
 import { guard } from "./excel/guard";
 import { officeErrors } from "./excel/errors";
 import { createOfficeGlobal, type TaskpaneShell } from "./office/office-namespace";
+import {
+  createNestedAppAuthBridge,
+  createOfficeAuth,
+  signOnRequirementSets,
+  type SignOnRequest,
+  type SimulatedSignOn,
+} from "./office/sign-on";
 import { createStorage, memoryBackend, type StorageBackend } from "./office/storage";
 
 export interface InstallOptions {
@@ -16,12 +23,16 @@ export interface InstallOptions {
   storage?: StorageBackend;
   requirementSets?: Record<string, string | null>;
   theme?: "light" | "dark";
+  /** The sign-on the host offers (nested app authentication's bridge, getAccessToken); none by default. */
+  signOn?: SimulatedSignOn;
 }
 
 export interface InstalledHost {
   globals: Record<"Office" | "Excel" | "OfficeExtension" | "CustomFunctions" | "OfficeRuntime", object>;
   /** Functions given to Office.actions.associate (ribbon commands), by id. */
   actions: Map<string, (event: unknown) => unknown>;
+  /** Every sign-on ask the add-in made of the host, in order. */
+  signOnRequests: SignOnRequest[];
   uninstall(): void;
 }
 
@@ -51,11 +62,15 @@ export function installOfficeSim(
   app: SimulatedExcel,
   options: InstallOptions = {},
 ): InstalledHost {
+  const signOnRequests: SignOnRequest[] = [];
+  const record = (request: SignOnRequest) => void signOnRequests.push(request);
+  const { signOn } = options;
   const { Office, actions } = createOfficeGlobal(app, {
     ready: options.ready ?? Promise.resolve(),
     shell: options.shell ?? flagShell(),
-    ...(options.requirementSets ? { requirementSets: options.requirementSets } : {}),
+    requirementSets: { ...signOnRequirementSets(signOn), ...options.requirementSets },
     ...(options.theme ? { theme: options.theme } : {}),
+    ...(signOn?.getAccessToken ? { auth: createOfficeAuth(signOn.getAccessToken, record) } : {}),
   });
   const { Excel, OfficeExtension } = createExcelGlobals(app);
   const notSimulated = (member: string) => () => {
@@ -69,12 +84,21 @@ export function installOfficeSim(
     "OfficeRuntime",
   );
   const CustomFunctions = guard(app.customFunctions, "CustomFunctions", /^[A-Za-z][A-Za-z0-9]*$/);
-  const globals = { Office, Excel, OfficeExtension, CustomFunctions, OfficeRuntime };
+  const globals = {
+    Office,
+    Excel,
+    OfficeExtension,
+    CustomFunctions,
+    OfficeRuntime,
+    // MSAL.js's nestable client finds the host's broker here.
+    ...(signOn?.nestedAppAuth ? { nestedAppAuthBridge: createNestedAppAuthBridge(signOn.nestedAppAuth, record) } : {}),
+  };
   const previous = Object.fromEntries(Object.keys(globals).map((name) => [name, target[name]]));
   Object.assign(target, globals);
   return {
     globals,
     actions,
+    signOnRequests,
     uninstall: () => {
       for (const [name, value] of Object.entries(previous)) {
         if (value === undefined) delete target[name];

@@ -41,11 +41,20 @@ function boot(): void {
     storage: localStorageBackend(localStorage),
     ...(config.requirementSets ? { requirementSets: config.requirementSets } : {}),
     ...(config.theme ? { theme: config.theme } : {}),
+    ...(config.signOn ? { signOn: config.signOn } : {}),
   });
   const runner = new CommandRunner(host.actions, shell);
   let manifest: ManifestInfo | undefined;
   const problems: string[] = [];
-  w.__officeSim = createTestApi({ app, runner, shell, ready, manifest: () => manifest, problems });
+  w.__officeSim = createTestApi({
+    app,
+    runner,
+    shell,
+    ready,
+    manifest: () => manifest,
+    problems,
+    signOnRequests: host.signOnRequests,
+  });
 
   const start = async () => {
     const [functions, manifestXml] = await Promise.all(

@@ -1,3 +1,5 @@
+import type { SimulatedSignOn } from "../office/sign-on";
+
 /**
  * How a page configures the simulated host before it starts: `window.__officeSimConfig` (a test
  * sets it with Playwright's addInitScript, which the page's CSP does not block) and/or a URL query
@@ -21,6 +23,8 @@ export interface OfficeSimConfig {
   theme?: "light" | "dark";
   functionsUrl?: string;
   manifestUrl?: string;
+  /** The single sign-on the host offers: nested app authentication's bridge and/or getAccessToken, with the tokens to give. */
+  signOn?: SimulatedSignOn;
 }
 
 export function readConfig(): OfficeSimConfig {

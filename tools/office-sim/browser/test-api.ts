@@ -14,6 +14,7 @@ import { type CalculationType } from "../calc/engine";
 import { rootNamespace } from "../excel/custom-xml";
 import { formatAddress } from "../model/address";
 import { apiValue, isError } from "../model/cell-values";
+import { type SignOnRequest } from "../office/sign-on";
 import { type CommandRun, type CommandRunner } from "./commands";
 import { type ManifestInfo, type RibbonButton } from "./manifest";
 import { type BrowserShell } from "./ui/layout";
@@ -27,13 +28,14 @@ export interface TestApiDeps {
   ready: Promise<void>;
   manifest(): ManifestInfo | undefined;
   problems: string[];
+  signOnRequests: SignOnRequest[];
 }
 
 function ribbonButtons(manifest: ManifestInfo | undefined): RibbonButton[] {
   return manifest?.groups.flatMap((group) => group.buttons) ?? [];
 }
 
-export function createTestApi({ app, runner, shell, ready, manifest, problems }: TestApiDeps) {
+export function createTestApi({ app, runner, shell, ready, manifest, problems, signOnRequests }: TestApiDeps) {
   const sheetIdOf = (name?: string) =>
     name ? app.resolve(`'${name.replace(/'/g, "''")}'!A1`).sheet.id : app.workbook.activeSheetId;
   return {
@@ -41,6 +43,8 @@ export function createTestApi({ app, runner, shell, ready, manifest, problems }:
     ready,
     /** Problems loading functions.json or manifest.xml. */
     problems: () => [...problems],
+    /** The sign-on asks the add-in made of the host (nested app authentication's bridge, getAccessToken), in order. */
+    signOnRequests: (): SignOnRequest[] => signOnRequests.map((request) => ({ ...request })),
     /** Ids passed to CustomFunctions.associate (upper case). */
     registeredFunctions: (): string[] => app.registry.associatedIds,
     /** Ids listed in functions.json. */

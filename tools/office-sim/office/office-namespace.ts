@@ -21,6 +21,8 @@ export interface OfficeOptions {
   shell: TaskpaneShell;
   requirementSets?: Record<string, string | null>;
   theme?: "light" | "dark";
+  /** Office.auth, where the host offers getAccessToken; without it, reading Office.auth throws "not simulated". */
+  auth?: object;
 }
 
 export const HOST_INFO = { host: "Excel", platform: "OfficeOnline" } as const;
@@ -104,6 +106,7 @@ export function createOfficeGlobal(
       },
       "Office.context",
     ),
+    ...(options.auth ? { auth: guard(options.auth, "Office.auth") } : {}),
     actions: guard(
       { associate: (id: string, fn: (event: unknown) => unknown) => void actions.set(id, fn) },
       "Office.actions",
