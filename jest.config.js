@@ -12,10 +12,6 @@ const common = {
   transform: { "^.+\\.tsx?$": tsJest },
   testEnvironment: "node",
   moduleFileExtensions: ["ts", "tsx", "js", "mjs", "cjs", "json"],
-  // A time-out catches a test that hangs; it is not a speed target (those are `npm run bench`). On a
-  // 2-core machine busy with the rest of the suite (or anything else), a sandbox test that sends 200
-  // requests can take far longer than Jest's default 5 s, so no test is failed for being slow.
-  testTimeout: 60_000,
   // office-addin-mock needs only the OfficeApp enum of office-addin-manifest, whose main entry pulls
   // in @microsoft/app-manifest and an ESM-only strip-bom that Jest 30 cannot require on Node 20;
   // map it to the CommonJS module that defines OfficeApp.
@@ -25,6 +21,10 @@ const common = {
 };
 
 module.exports = {
+  // A time-out catches a test that hangs; it is not a speed target (those are `npm run bench`). On a
+  // 2-core machine busy with the rest of the suite (or anything else), a sandbox test that sends 200
+  // requests can take far longer than Jest's default 5 s, so no test is failed for being slow.
+  testTimeout: 60_000,
   projects: [
     { ...common, displayName: "unit", testMatch: ["<rootDir>/test/unit/**/*.test.ts?(x)"] },
     // The simulated Office host's own tests live with it: they test the simulator, not the add-in.
