@@ -58,6 +58,17 @@ export class GatewayMetrics {
     });
   }
 
+  watchCache(bytes: () => number): void {
+    new Gauge({
+      name: "ukgw_memory_cache_bytes",
+      help: "Bytes held by the in-process cache tier",
+      registers: [this.registry],
+      collect() {
+        this.set(bytes());
+      },
+    });
+  }
+
   request(route: string, status: number): void {
     this.requests.inc({ route, status: String(status) });
   }

@@ -82,10 +82,13 @@ function configFor(overrides: Partial<GatewayConfigInput> = {}) {
     windowSeconds: 2,
     queueBound: 200,
     bodyLimitBytes: 64 * 1024,
+    replicas: 2,
+    metricsToken: METRICS_TOKEN,
     ...overrides,
   });
 }
 let keysFile: string;
+const METRICS_TOKEN = "metrics-token-for-tests-only";
 
 async function ask(gateway: RunningGateway, key: string | undefined, route: string, body?: unknown, headers = {}) {
   const response = await fetch(`${gateway.origin}${route}`, {
@@ -225,7 +228,7 @@ test("Entra ID tokens: verified against the tenant's JWKS for issuer, audience, 
     { logStream },
   );
   const token = (claims: Record<string, unknown>, expires = "10m", audience = "api://ukco-gateway") =>
-    new SignJWT({ tid: "tenant-a", preferred_username: "ana@example.org", ...claims })
+    new SignJWT({ tid: "tenant-a", oid: "0000-ana", preferred_username: "ana@example.org", ...claims })
       .setProtectedHeader({ alg: "RS256", kid: "test-key" })
       .setIssuer(issuer)
       .setAudience(audience)
@@ -267,7 +270,7 @@ test("a Redis outage: the gateway keeps serving with per-process limits, says so
 });
 
 test("no credential appears in any response, log line or metric", async () => {
-  const metrics = await ask(a, undefined, "/metrics");
+  const metrics = await ask(a, METRICS_TOKEN, "/metrics");
   expect(metrics.text).toMatch(/ukgw_upstream_requests_total\{service="product",status="200"\}/);
   const c = sandbox.credentials;
   const secrets = [c.productToken, c.matchingKey, c.marketKey, c.classificationPassword, alice, bob];
