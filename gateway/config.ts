@@ -48,7 +48,7 @@ export const GatewayConfigSchema = z.object({
   userQueueBound: z.coerce.number().int().positive().default(500),
   /** Replicas sharing the quota: while Redis is unreachable each sends at most its share. */
   replicas: z.coerce.number().int().positive().default(1),
-  /** Memory mode: the file where the quota's send log is kept across restarts. */
+  /** Memory mode: the file where the quota's send log is kept across restarts (beside the keys file by default). */
   quotaFile: z.string().optional(),
   /** 50,000 numbers (the contract's inline bound) and their JSON fit with room to spare. */
   bodyLimitBytes: z.coerce

@@ -9,9 +9,9 @@
  * - **Redis back**: the sends of the last window are written back (same ids, so a Redis that never
  *   lost them counts them once), so a restarted, empty Redis still knows the minute the service
  *   counts.
- * - **Memory mode** (no Redis): this process's log, saved to a file on each send when one is
- *   configured; without a saved log a process starts as if the window were full, so the first
- *   minute after a restart never passes the limit.
+ * - **Memory mode** (no Redis): this process's log, saved to a file on each send and read back at
+ *   start, so the first minute after a restart never passes the limit; with no file to keep it, or
+ *   an unreadable one, a process starts as if the window were full.
  * - **A service 429** stops every send until its Retry-After has passed.
  *
  * The window is widened by a margin (at most two seconds, 5 % of short test windows) for the time
@@ -101,9 +101,9 @@ export class Quota {
     try {
       const saved = JSON.parse(readFileSync(this.o.file, "utf8")) as Record<string, Send[]>;
       for (const send of saved[this.o.service] ?? []) this.log.add(send);
-    } catch {
-      // No saved log (first start) or an unreadable one: the service may have counted a full window.
-      this.assumeFull();
+    } catch (error) {
+      // No file: nothing was ever sent from here. An unreadable one: the service may have counted a full window.
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") this.assumeFull();
     }
   }
 

@@ -95,7 +95,7 @@ export async function startGateway(config: GatewayConfig, deps: GatewayDeps = {}
         windowSeconds: config.windowSeconds,
         replicas: config.replicas,
         ...(redis ? { redis } : {}),
-        ...(config.quotaFile ? { file: config.quotaFile } : {}),
+        file: config.quotaFile ?? path.join(path.dirname(path.resolve(config.keysFile)), "gateway-quota.json"),
       });
       return [s, new FairLimiter(quota, { global: config.queueBound, perUser: config.userQueueBound })];
     }),
@@ -132,6 +132,18 @@ export async function startGateway(config: GatewayConfig, deps: GatewayDeps = {}
       exposedHeaders: ["Retry-After", "x-ukco-scopes", "x-ukco-left-out"],
     });
 
+  // Before the not-found handler: its hooks are only those registered before it.
+  // Fastify's instance type carries pino's logger type; the API needs only the base instance.
+  registerApi(app as unknown as FastifyInstance, {
+    config,
+    log,
+    authenticate,
+    calls,
+    companies: new CompanyRecords(calls, cache, productScope, config.productScopes),
+    matches: new Matches(calls, cache, matchingScope),
+    jobs: new JobOwners(new TieredCache(JOB_CACHE_BYTES, config.cacheTtlSeconds, redis), matchingScope),
+  });
+
   app.addHook("onResponse", async (req, reply) => metrics.request(req.routeOptions.url ?? "unknown", reply.statusCode));
   app.setErrorHandler((error: { statusCode?: number; message: string }, _req, reply) => {
     if (error.statusCode === 413) return errorBody(reply, 413, "body-too-large", "The request body is too large.");
@@ -156,17 +168,6 @@ export async function startGateway(config: GatewayConfig, deps: GatewayDeps = {}
     if (token !== config.metricsToken)
       return errorBody(reply, 401, "metrics-token", "/metrics needs the metrics token.");
     return reply.type(metrics.contentType).send(await metrics.text());
-  });
-
-  // Fastify's instance type carries pino's logger type; the API needs only the base instance.
-  registerApi(app as unknown as FastifyInstance, {
-    config,
-    log,
-    authenticate,
-    calls,
-    companies: new CompanyRecords(calls, cache, productScope, config.productScopes),
-    matches: new Matches(calls, cache, matchingScope),
-    jobs: new JobOwners(new TieredCache(JOB_CACHE_BYTES, config.cacheTtlSeconds, redis), matchingScope),
   });
 
   if (existsSync(path.resolve(config.distDir))) {

@@ -3,57 +3,19 @@
  * one cache; users sign in with gateway keys or Entra ID tokens; bad requests cost the upstreams
  * nothing; a Redis outage degrades to per-process limits and recovers; no credential leaks.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { Writable } from "node:stream";
 import { exportJWK, generateKeyPair, SignJWT } from "jose";
+import type { GatewayConfigInput } from "../../gateway/config";
 import { KeyStore } from "../../gateway/keys";
 import { startGateway, type RunningGateway } from "../../gateway/server";
-import { GatewayConfigSchema, type GatewayConfigInput } from "../../gateway/config";
 import { startSandbox, type RunningSandbox } from "../../sandbox/sandbox";
+import { captureLogs, configFor as baseConfig, freePort, METRICS_TOKEN, RedisServer, tempFile } from "./support";
 
 jest.setTimeout(60_000);
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-
-let redisPort: number;
-let redisProcess: ChildProcess | undefined;
-async function startRedis(): Promise<void> {
-  redisProcess = spawn(
-    "redis-server",
-    ["--port", String(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-    {
-      stdio: "ignore",
-    },
-  );
-  await new Promise((resolve) => setTimeout(resolve, 400));
-}
-async function stopRedis(): Promise<void> {
-  const proc = redisProcess;
-  if (!proc || proc.exitCode !== null) return;
-  await new Promise<void>((resolve) => {
-    proc.once("exit", () => resolve());
-    proc.kill("SIGKILL");
-  });
-}
-
-const logLines: string[] = [];
-const logStream = new Writable({
-  write(chunk: Buffer, _encoding, done) {
-    logLines.push(...chunk.toString().split("\n").filter(Boolean));
-    done();
-  },
-});
+let redis: RedisServer;
+const { lines: logLines, stream: logStream } = captureLogs();
 const seen: string[] = [];
 
 let sandbox: RunningSandbox;
@@ -63,32 +25,10 @@ let b: RunningGateway;
 let alice: string;
 let bob: string;
 let numbers: string[];
-
-function configFor(overrides: Partial<GatewayConfigInput> = {}) {
-  const c = sandbox.credentials;
-  return GatewayConfigSchema.parse({
-    port: 0,
-    upstreams: sandbox.urls,
-    credentials: {
-      productToken: c.productToken,
-      matchingKey: c.matchingKey,
-      marketKey: c.marketKey,
-      classificationUsername: c.classificationUsername,
-      classificationPassword: c.classificationPassword,
-    },
-    redisUrl: `redis://127.0.0.1:${redisPort}`,
-    keysFile: keysFile,
-    limits: { product: 12, matching: 60, classification: 5, market: 60 },
-    windowSeconds: 2,
-    queueBound: 200,
-    bodyLimitBytes: 64 * 1024,
-    replicas: 2,
-    metricsToken: METRICS_TOKEN,
-    ...overrides,
-  });
-}
 let keysFile: string;
-const METRICS_TOKEN = "metrics-token-for-tests-only";
+
+const configFor = (overrides: Partial<GatewayConfigInput> = {}) =>
+  baseConfig(sandbox, keysFile, { redisUrl: redis.url, replicas: 2, ...overrides });
 
 async function ask(gateway: RunningGateway, key: string | undefined, route: string, body?: unknown, headers = {}) {
   const response = await fetch(`${gateway.origin}${route}`, {
@@ -108,9 +48,9 @@ beforeAll(async () => {
     seed: 3,
     rateLimits: { product: null, matching: null, classification: null, market: null },
   });
-  redisPort = await freePort();
-  await startRedis();
-  keysFile = path.join(mkdtempSync(path.join(tmpdir(), "ukgw-")), "keys.json");
+  redis = new RedisServer(await freePort());
+  await redis.start();
+  keysFile = tempFile("keys.json");
   keys = new KeyStore(keysFile);
   alice = keys.add("alice");
   bob = keys.add("bob");
@@ -129,7 +69,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await a?.close();
   await b?.close();
-  await stopRedis();
+  await redis.stop();
   await sandbox?.close();
 });
 
@@ -255,14 +195,14 @@ test("Entra ID tokens: verified against the tenant's JWKS for issuer, audience, 
 });
 
 test("a Redis outage: the gateway keeps serving with per-process limits, says so, and returns to shared mode", async () => {
-  await stopRedis();
+  await redis.stop();
   await new Promise((resolve) => setTimeout(resolve, 300));
   const during = await ask(a, alice, "/api/product/v2/companies", { CompanyNumbers: numbers.slice(30, 33) });
   expect(during.status).toBe(200);
   expect(during.json().companies).toHaveLength(3);
   expect((await ask(a, undefined, "/readyz")).json()).toMatchObject({ status: "degraded", redis: "down" });
   expect(logLines.some((l) => l.includes("Redis is unreachable"))).toBe(true);
-  await startRedis();
+  await redis.start();
   for (let i = 0; i < 40 && (await ask(a, undefined, "/readyz")).json().redis !== "ok"; i++)
     await new Promise((resolve) => setTimeout(resolve, 250));
   expect((await ask(a, undefined, "/readyz")).json()).toMatchObject({ status: "ready", redis: "ok" });
