@@ -3,7 +3,8 @@
  * user, served in turn (one send each), so one analyst's import cannot starve another's cells:
  *
  * - each user's queue has its own bound; the global bound counts requests actually waiting
- *   (beyond the sends free now), so a burst that the quota can take at once is never refused;
+ *   (beyond the sends free now), so a burst that the quota can take at once is never refused, and
+ *   it never refuses a user who has nothing waiting (their first request always gets in line);
  * - a refusal's Retry-After is the queue's real expected wait for that place;
  * - a request whose client has gone (its signal aborts) leaves the queue at once and is never sent;
  * - a request a service refused with 429 goes back to the front of its user's queue, past the
@@ -46,7 +47,6 @@ export class FairLimiter {
   private readonly queues = new Map<string, Waiting[]>();
   private turn: string[] = [];
   private pumping = false;
-  private wake: (() => void) | undefined;
 
   constructor(
     readonly quota: Quota,
@@ -74,7 +74,8 @@ export class FairLimiter {
     if (!again) {
       const depth = this.depth;
       if (queue.length >= this.bounds.perUser) throw new QueueFullError(this.retryAfter(depth + 1), "user");
-      if (depth - this.quota.freeNow() >= this.bounds.global)
+      // A user with nothing waiting always gets in line: others' queues never refuse someone's first request.
+      if (queue.length > 0 && depth - this.quota.freeNow() >= this.bounds.global)
         throw new QueueFullError(this.retryAfter(depth + 1), "service");
     }
     return new Promise<void>((resolve, reject) => {
@@ -113,20 +114,13 @@ export class FairLimiter {
 
   /** Serves the users in turn, one send each, waiting out the window when the quota is spent. */
   private async pump(): Promise<void> {
-    if (this.pumping) {
-      this.wake?.();
-      return;
-    }
+    if (this.pumping) return;
     this.pumping = true;
     try {
       while (this.turn.length > 0) {
         const wait = await this.quota.take();
         if (wait > 0) {
-          await new Promise<void>((resolve) => {
-            const timer = setTimeout(resolve, Math.max(10, wait));
-            this.wake = () => (clearTimeout(timer), resolve());
-          });
-          this.wake = undefined;
+          await new Promise((resolve) => setTimeout(resolve, Math.max(10, wait)));
           continue;
         }
         // The grant goes to whoever is first in turn now (an abandoned request has left already).
