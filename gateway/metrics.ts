@@ -2,7 +2,7 @@
  * Prometheus metrics at /metrics. Labels are routes, services and statuses only: never a user, a
  * key or a token.
  */
-import { Counter, Gauge, Histogram, Registry } from "prom-client";
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { Service } from "./config";
 import type { FairLimiter } from "./limiter";
 
@@ -39,6 +39,11 @@ export class GatewayMetrics {
     labelNames: ["result"],
     registers: [this.registry],
   });
+  constructor() {
+    // The process's own figures (CPU seconds, heap, event-loop lag): what an operator sizes replicas by.
+    collectDefaultMetrics({ register: this.registry });
+  }
+
   /** Upstream calls by service, for tests and the benchmark. */
   readonly sent: Record<string, number> = {};
 
