@@ -142,7 +142,8 @@ export class Upstreams {
     const said = parsed ? serviceMessage(json) : undefined;
     const retryAfter = retryAfterSeconds(response.headers.get("retry-after"));
     return failure(
-      status >= 500 || status < 400 ? 502 : status,
+      // A 401 is the team's credential refused: the gateway's trouble, not the user's sign-in.
+      status >= 500 || status < 400 || status === 401 ? 502 : status,
       "upstream-error",
       scrub(said ?? `The ${call.service} service answered ${status}.`, this.secrets),
       { serviceStatus: status, ...(retryAfter !== undefined ? { retryAfterSeconds: retryAfter } : {}) },

@@ -6,11 +6,19 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { exportJWK, generateKeyPair, SignJWT } from "jose";
-import type { GatewayConfigInput } from "../../gateway/config";
+import { configFromEnv, type GatewayConfigInput } from "../../gateway/config";
 import { KeyStore } from "../../gateway/keys";
 import { startGateway, type RunningGateway } from "../../gateway/server";
 import { startSandbox, type RunningSandbox } from "../../sandbox/sandbox";
-import { captureLogs, configFor as baseConfig, freePort, METRICS_TOKEN, RedisServer, tempFile } from "./support";
+import {
+  captureLogs,
+  configFor as baseConfig,
+  freePort,
+  METRICS_TOKEN,
+  RedisServer,
+  tempFile,
+  upstreamCounts,
+} from "./support";
 
 jest.setTimeout(60_000);
 
@@ -177,8 +185,18 @@ test("Entra ID tokens: verified against the tenant's JWKS for issuer, audience, 
       .sign(privateKey);
   try {
     expect((await ask(sso, await token({}), "/api/product/v2/filters")).status).toBe(200);
+    // Within the 60 s of clock tolerance, an expired token still counts.
+    expect((await ask(sso, await token({}, "-30s"), "/api/product/v2/filters")).status).toBe(200);
+    expect(logLines.some((l) => l.includes('"user":"sso:tenant-a:0000-ana"'))).toBe(true);
+    const noExpiry = await new SignJWT({ tid: "tenant-a", oid: "0000-ana" })
+      .setProtectedHeader({ alg: "RS256", kid: "test-key" })
+      .setIssuer(issuer)
+      .setAudience("api://ukco-gateway")
+      .sign(privateKey);
     const refused = [
-      [await token({}, "-1m"), "bad-token"],
+      [await token({}, "-2m"), "bad-token"],
+      [noExpiry, "bad-token"],
+      [await token({ oid: undefined }), "bad-token"],
       [await token({}, "10m", "api://someone-else"), "bad-token"],
       [await token({ tid: "tenant-b" }), "wrong-tenant"],
     ] as const;
@@ -186,8 +204,8 @@ test("Entra ID tokens: verified against the tenant's JWKS for issuer, audience, 
       const answer = await ask(sso, bad, "/api/product/v2/filters");
       expect({ status: answer.status, error: answer.json().error }).toEqual({ status: 401, error });
     }
-    // Only the good token reached the service.
-    expect(sso.metrics.sent.product).toBe(1);
+    // Only the good tokens reached the service.
+    expect(sso.metrics.sent.product).toBe(2);
   } finally {
     await sso.close();
     jwks.close();
@@ -217,4 +235,51 @@ test("no credential appears in any response, log line or metric", async () => {
   const everything = [...seen, ...logLines, metrics.text].join("\n");
   for (const secret of secrets)
     expect({ secret, leaked: everything.includes(secret) }).toEqual({ secret, leaked: false });
+});
+
+test("classification: one login, renewed at most once per token after a 401, each login under the quota and audited", async () => {
+  const classify = () =>
+    ask(a, alice, "/api/classification/api/v1/instantClassification", { Text: "cyber security software" });
+  const logins = () => logLines.filter((l) => l.includes('"operation":"login"')).length;
+  const counted = async () => (await upstreamCounts(sandbox)).byTarget.classification ?? 0;
+  const [loginsBefore, sentBefore] = [logins(), await counted()];
+  expect((await classify()).status).toBe(200);
+  expect((await counted()) - sentBefore).toBeLessThanOrEqual(2);
+  // The token expires (the sandbox's clock moves on): five asks at once, one new login between them.
+  await fetch(`${sandbox.origin}/__admin/clock`, {
+    method: "POST",
+    body: JSON.stringify({ advanceMs: 9 * 24 * 3600_000 }),
+  });
+  const [loginsMid, sentMid] = [logins(), await counted()];
+  const statuses = await Promise.all(Array.from({ length: 5 }, () => classify().then((r) => r.status)));
+  await fetch(`${sandbox.origin}/__admin/clock`, { method: "POST", body: JSON.stringify({ offsetMs: 0 }) });
+  expect(statuses).toEqual(Array(5).fill(200));
+  expect(logins() - loginsMid).toBe(1);
+  // Each ask sent at most twice (once with the stale token), plus the one login.
+  expect((await counted()) - sentMid).toBeLessThanOrEqual(11);
+  expect(logins() - loginsBefore).toBeLessThanOrEqual(2);
+});
+
+test.each([
+  ["a JWKS over plain http to another host", { ENTRA_JWKS_URL: "http://login.example.org/keys" }],
+  ["a tenant list of blanks", { ENTRA_TENANTS: " , " }],
+  ["a tenant with a space", { ENTRA_TENANTS: "tenant a" }],
+])("Entra configuration refused: %s", (_name, env) => {
+  const base = {
+    UPSTREAM_PRODUCT: "http://127.0.0.1:1/api",
+    UPSTREAM_MATCHING: "http://127.0.0.1:1",
+    UPSTREAM_CLASSIFICATION: "http://127.0.0.1:1",
+    UPSTREAM_MARKET: "http://127.0.0.1:1",
+    PRODUCT_TOKEN: "p",
+    MATCHING_KEY: "m",
+    MARKET_KEY: "k",
+    CLASSIFICATION_USERNAME: "u",
+    CLASSIFICATION_PASSWORD: "pw",
+    ENTRA_JWKS_URL: "https://login.example.org/keys",
+    ENTRA_ISSUER: "https://login.example.org/tenant-a/v2.0",
+    ENTRA_AUDIENCE: "api://ukco-gateway",
+    ENTRA_TENANTS: "tenant-a",
+  };
+  expect(() => configFromEnv(base)).not.toThrow();
+  expect(() => configFromEnv({ ...base, ...env })).toThrow();
 });
