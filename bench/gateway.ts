@@ -155,6 +155,16 @@ async function partA(sandbox: RunningSandbox, keysFile: string): Promise<void> {
     ).json()) as { companies: string[] }
   ).companies;
   const numbers = [...first, ...second].slice(0, COMPANIES);
+  // The service's own record cache warmed for these companies first, so every round below (the
+  // direct one last) meets the same service: 50 ms and a page streamed from its cache.
+  for (let i = 0; i < numbers.length; i += 1000)
+    await (
+      await fetch(`${sandbox.urls.product}/v2/companies`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${sandbox.credentials.productToken}`, "content-type": "application/json" },
+        body: JSON.stringify({ CompanyNumbers: numbers.slice(i, i + 1000), returnCount: 1000, skip: 0 }),
+      })
+    ).arrayBuffer();
   const key = new KeyStore(keysFile).add("bench");
   const redisPort = await freePort();
   const redis = spawn(
@@ -233,7 +243,7 @@ async function partA(sandbox: RunningSandbox, keysFile: string): Promise<void> {
   const p50 = (label: string) => percentile(rounds.find((r) => r.label.includes(label))!.times, 50);
   const cpu = (label: string) => rounds.find((r) => r.label.includes(label))!.cpu!;
   console.log(
-    `  targets: cold p50 ≤ direct's: ${(p50("cold") / p50("direct")).toFixed(2)}× · warm p50 ≤ 0.3× direct's: ${(p50("warm") / p50("direct")).toFixed(2)}× · cold CPU ≤ 2× one analyst alone: ${(cpu("gateway, cold") / cpu("alone")).toFixed(2)}×`,
+    `  targets: cold p50 ≤ direct's: ${(p50("gateway, cold") / p50("direct")).toFixed(2)}× · warm p50 ≤ 0.3× direct's: ${(p50("gateway, warm") / p50("direct")).toFixed(2)}× · cold CPU ≤ 2× one analyst alone: ${(cpu("gateway, cold") / cpu("alone")).toFixed(2)}×`,
   );
 }
 

@@ -107,9 +107,10 @@ export class CompanyRecords {
       page.scopes = scopesShown(envelope);
       if (this.scopes.get(this.scope)?.join(" ") !== page.scopes.join(" ")) {
         this.scopes.set(this.scope, page.scopes);
-        await this.cache.setMany(new Map([[this.scopesKey, JSON.stringify(page.scopes)]]));
+        void this.cache.setMany(new Map([[this.scopesKey, JSON.stringify(page.scopes)]]));
       }
-      await this.cache.setMany(new Map([...page.records].map(([n, r]) => [cacheKey("co", this.scope, n), r])));
+      // Written while the askers are answered: no one waits for the cache.
+      void this.cache.setMany(new Map([...page.records].map(([n, r]) => [cacheKey("co", this.scope, n), r])));
       return page;
     });
   }
