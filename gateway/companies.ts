@@ -10,7 +10,7 @@
  * `x-ukco-scopes` states the credential's scopes (the operator's, or learned from the service's
  * own whole answers), so the add-in never has to guess them from which keys are present.
  */
-import { cacheKey, type TieredCache } from "./cache";
+import { cacheKey, digest, type TieredCache } from "./cache";
 import type { Asker, GovernedCalls } from "./governed";
 import type { UpstreamAnswer, UpstreamCall, UpstreamFailure } from "./upstream";
 
@@ -22,7 +22,7 @@ const BODY_KEYS = ["CompanyNumbers", "returnCount", "skip"];
 
 export interface CompaniesAnswer {
   status: number;
-  body: string;
+  body: Buffer | string;
   headers: Record<string, string>;
   served: "upstream" | "merged" | "cache" | "partial-cache";
   failure?: UpstreamFailure;
@@ -115,7 +115,25 @@ export class CompanyRecords {
     });
   }
 
+  /**
+   * The answer to `numbers`; identical asks in flight share it whole (one lookup, one assembly,
+   * one encoding), as ten analysts refreshing the same workbook do.
+   */
   async answer(asker: Asker, call: UpstreamCall, numbers: string[], refresh: boolean): Promise<CompaniesAnswer> {
+    const key = `answer ${refresh ? "fresh" : "cached"} ${digest(numbers.join(","), 64)}`;
+    const { result, merged } = this.calls.shared(asker, key, (signal) =>
+      this.assemble({ user: asker.user, signal }, call, numbers, refresh),
+    );
+    const answer = await result;
+    return merged && !answer.failure ? { ...answer, served: "merged" } : answer;
+  }
+
+  private async assemble(
+    asker: Asker,
+    call: UpstreamCall,
+    numbers: string[],
+    refresh: boolean,
+  ): Promise<CompaniesAnswer> {
     // Until the scopes are known, answers are fetched whole: they are what teaches them.
     const useCache = !refresh && (await this.knownScopes()) !== undefined;
     const keys = numbers.map((n) => cacheKey("co", this.scope, n));
@@ -154,7 +172,7 @@ export class CompanyRecords {
             : "upstream";
     return {
       status: 200,
-      body: `{"companies":[${parts.join(",")}]${rest ? `,${rest}` : ""}}`,
+      body: Buffer.from(`{"companies":[${parts.join(",")}]${rest ? `,${rest}` : ""}}`),
       headers,
       served,
     };
