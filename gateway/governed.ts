@@ -56,12 +56,13 @@ export class GovernedCalls {
     return this.shared(asker, key, (signal) => this.send(asker.user, call, signal, numbers));
   }
 
-  private async classificationToken(signal: AbortSignal): Promise<string | UpstreamFailure> {
+  private async classificationToken(): Promise<string | UpstreamFailure> {
     if (!this.token) {
       const login = (async () => {
-        await this.limiters.classification.acquire("gateway:login", signal);
+        // Shared by every request waiting for a token: no one asker's leaving abandons it.
+        await this.limiters.classification.acquire("gateway:login");
         const started = Date.now();
-        const result = await this.upstreams.login(signal);
+        const result = await this.upstreams.login();
         const status = typeof result === "string" ? 200 : (result.serviceStatus ?? result.status);
         this.metrics.upstream("classification", status, Date.now() - started);
         this.log.info({ audit: true, user: "gateway", service: "classification", operation: "login", status }, "login");
@@ -95,7 +96,7 @@ export class GovernedCalls {
       }
       let token = "";
       if (call.service === "classification") {
-        const t = await this.classificationToken(signal);
+        const t = await this.classificationToken();
         if (typeof t !== "string") return t;
         token = t;
       } else token = this.upstreams.staticCredential(call.service);
