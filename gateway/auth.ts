@@ -1,7 +1,7 @@
 /**
  * Who is asking: a personal gateway key, or a Microsoft Entra ID token from Office single sign-on
- * (verified against the tenant's JWKS: signature, issuer, audience, expiry, and a tenant on the
- * allow-list). Users sign in to the gateway, never to the services.
+ * (verified against the tenant's JWKS: signature, issuer, audience, a required expiry read with
+ * 60 s of clock tolerance, and a tenant on the allow-list). A user is tenant + object id. Users sign in to the gateway, never to the services.
  */
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from "jose";
 import type { GatewayConfig } from "./config";
@@ -21,6 +21,9 @@ const AUTH_WORDS: Record<AuthError["reason"], string> = {
   "no-sso": "This gateway does not take single sign-on tokens; use a gateway key.",
 };
 
+/** Clocks of Entra and the gateway differ a little: expiry and not-before are read with this slack. */
+const CLOCK_TOLERANCE_SECONDS = 60;
+
 export type Authenticate = (authorization: string | undefined) => Promise<string>;
 
 export function createAuthenticator(config: GatewayConfig, keys: KeyStore): Authenticate {
@@ -37,12 +40,18 @@ export function createAuthenticator(config: GatewayConfig, keys: KeyStore): Auth
     if (!entra || !jwks) throw new AuthError("no-sso");
     let payload: JWTPayload;
     try {
-      ({ payload } = await jwtVerify(token, jwks, { issuer: entra.issuer, audience: entra.audience }));
+      ({ payload } = await jwtVerify(token, jwks, {
+        issuer: entra.issuer,
+        audience: entra.audience,
+        requiredClaims: ["exp", "tid", "oid"],
+        clockTolerance: CLOCK_TOLERANCE_SECONDS,
+      }));
     } catch {
       throw new AuthError("bad-token");
     }
     if (typeof payload.tid !== "string" || !entra.tenants.includes(payload.tid)) throw new AuthError("wrong-tenant");
-    const name = payload.preferred_username ?? payload.upn ?? payload.sub;
-    return `sso:${typeof name === "string" ? name : "unknown"}`;
+    // A display name can be reused or changed; tenant and object id are who the user is.
+    if (typeof payload.oid !== "string" || payload.oid === "") throw new AuthError("bad-token");
+    return `sso:${payload.tid}:${payload.oid}`;
   };
 }

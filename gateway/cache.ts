@@ -1,62 +1,76 @@
 /**
- * The team's shared cache: company records by number and match results by normalised input, in
- * Redis when there is one (shared by every replica) or in this process. Redis trouble is never a
- * user's problem: a failed read is a miss and a failed write is skipped.
+ * The team's cache of serialised answers: a bounded in-process tier (ByteLru) in front of Redis
+ * when there is one (shared by every replica). Many keys are read with one MGET and written with
+ * one pipeline. Redis trouble is never a user's problem: a failed read is a miss and a failed
+ * write is skipped.
+ *
+ * A key is `ukgw:{kind}:{scope}:{material}`: `scope` is the hash of the upstream credential the
+ * answer was fetched with (a team with another token, or another scope, never reads it), and
+ * material longer than a company number is hashed, so no request can make a key large.
  */
+import { createHash } from "node:crypto";
 import type { Redis } from "ioredis";
+import { ByteLru } from "./lru";
 
-export interface SharedCache {
-  getMany(kind: string, keys: readonly string[]): Promise<Map<string, string>>;
-  setMany(kind: string, entries: ReadonlyMap<string, string>): Promise<void>;
+const MAX_MATERIAL = 64;
+
+export const digest = (text: string, length = 32) => createHash("sha256").update(text).digest("hex").slice(0, length);
+
+export function cacheKey(kind: string, scope: string, material: string): string {
+  return `ukgw:${kind}:${scope}:${material.length > MAX_MATERIAL ? digest(material, 64) : material}`;
 }
 
-export function redisCache(redis: Redis, ttlSeconds: number): SharedCache {
-  const key = (kind: string, k: string) => `ukgw:${kind}:${k}`;
-  return {
-    async getMany(kind, keys) {
-      if (keys.length === 0 || redis.status !== "ready") return new Map();
-      try {
-        const values = await redis.mget(...keys.map((k) => key(kind, k)));
-        return new Map(keys.flatMap((k, i) => (values[i] ? [[k, values[i]!] as [string, string]] : [])));
-      } catch {
-        return new Map();
-      }
-    },
-    async setMany(kind, entries) {
-      if (entries.size === 0 || redis.status !== "ready") return;
-      const batch = redis.multi();
-      for (const [k, v] of entries) batch.set(key(kind, k), v, "EX", ttlSeconds);
-      await batch.exec().catch(() => undefined);
-    },
-  };
-}
+export class TieredCache {
+  private readonly memory: ByteLru;
 
-export function memoryCache(ttlSeconds: number, now: () => number = Date.now): SharedCache {
-  const entries = new Map<string, { value: string; expires: number }>();
-  return {
-    async getMany(kind, keys) {
-      const found = new Map<string, string>();
-      for (const k of keys) {
-        const hit = entries.get(`${kind}:${k}`);
-        if (hit && hit.expires > now()) found.set(k, hit.value);
-      }
-      return found;
-    },
-    async setMany(kind, values) {
-      for (const [k, v] of values) entries.set(`${kind}:${k}`, { value: v, expires: now() + ttlSeconds * 1000 });
-    },
-  };
-}
+  constructor(
+    memoryBytes: number,
+    private readonly ttlSeconds: number,
+    private readonly redis?: Redis,
+  ) {
+    this.memory = new ByteLru(memoryBytes);
+  }
 
-/** Identical requests in flight at the same moment share one upstream call, whoever sent them. */
-export class InFlight<T> {
-  private readonly pending = new Map<string, Promise<T>>();
+  get memoryBytes(): number {
+    return this.memory.bytes;
+  }
 
-  run(key: string, work: () => Promise<T>): Promise<T> {
-    const existing = this.pending.get(key);
-    if (existing) return existing;
-    const started = work().finally(() => this.pending.delete(key));
-    this.pending.set(key, started);
-    return started;
+  private get shared(): Redis | undefined {
+    return this.redis?.status === "ready" ? this.redis : undefined;
+  }
+
+  async getMany(keys: readonly string[]): Promise<Map<string, string>> {
+    const found = new Map<string, string>();
+    const missing: string[] = [];
+    for (const k of keys) {
+      const hit = this.memory.get(k);
+      if (hit === undefined) missing.push(k);
+      else found.set(k, hit);
+    }
+    const redis = this.shared;
+    if (missing.length === 0 || !redis) return found;
+    try {
+      const values = await redis.mget(...missing);
+      const ttlMs = this.ttlSeconds * 1000;
+      missing.forEach((k, i) => {
+        const v = values[i];
+        if (typeof v !== "string") return;
+        found.set(k, v);
+        this.memory.set(k, v, ttlMs);
+      });
+    } catch {
+      // A miss, not an error.
+    }
+    return found;
+  }
+
+  async setMany(entries: ReadonlyMap<string, string>, ttlSeconds = this.ttlSeconds): Promise<void> {
+    if (entries.size === 0) return;
+    for (const [k, v] of entries) this.memory.set(k, v, ttlSeconds * 1000);
+    const redis = this.shared;
+    if (!redis) return;
+    const batch = redis.pipeline();
+    for (const [k, v] of entries) batch.set(k, v, "EX", ttlSeconds);
+    await batch.exec().catch(() => undefined);
   }
 }

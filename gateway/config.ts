@@ -9,6 +9,14 @@ export const SERVICES = ["product", "matching", "classification", "market"] as c
 export type Service = (typeof SERVICES)[number];
 
 const url = z.string().url();
+
+/** Keys fetched over plain http could be swapped on the way; loopback is allowed for tests. */
+function httpsOrLoopback(value: string): boolean {
+  const u = new URL(value);
+  return (
+    u.protocol === "https:" || (u.protocol === "http:" && ["127.0.0.1", "localhost", "[::1]"].includes(u.hostname))
+  );
+}
 const perMinute = z.coerce.number().int().positive();
 
 export const GatewayConfigSchema = z.object({
@@ -34,23 +42,45 @@ export const GatewayConfigSchema = z.object({
   limits: z.object({ product: perMinute, matching: perMinute, classification: perMinute, market: perMinute }),
   /** The limits' window; a minute, as the services count. */
   windowSeconds: z.coerce.number().positive().default(60),
-  /** Requests waiting for one upstream beyond which a new one gets 429 with Retry-After. */
+  /** Requests waiting (beyond the sends free now) for one upstream, across users, beyond which a new one gets 429. */
   queueBound: z.coerce.number().int().positive().default(5000),
+  /** Requests one user may have waiting for one upstream. */
+  userQueueBound: z.coerce.number().int().positive().default(500),
+  /** Replicas sharing the quota: while Redis is unreachable each sends at most its share. */
+  replicas: z.coerce.number().int().positive().default(1),
+  /** Memory mode: the file where the quota's send log is kept across restarts (beside the keys file by default). */
+  quotaFile: z.string().optional(),
+  /** 50,000 numbers (the contract's inline bound) and their JSON fit with room to spare. */
   bodyLimitBytes: z.coerce
     .number()
     .int()
     .positive()
-    .default(10 * 1024 * 1024),
+    .default(1024 * 1024),
+  /** Until the request's headers have arrived, and until the whole request (body included) has. */
+  headersTimeoutMs: z.coerce.number().int().positive().default(10_000),
+  requestTimeoutMs: z.coerce.number().int().positive().default(30_000),
+  /** How long a service may take to answer one call. */
+  upstreamTimeoutMs: z.coerce.number().int().positive().default(120_000),
+  /** The in-process cache tier's bound. */
+  memoryCacheBytes: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(256 * 1024 * 1024),
+  /** Bearer token for /metrics; without one, /metrics is not served. */
+  metricsToken: z.string().min(16).optional(),
+  /** The product token's optional scopes, stated by the operator; otherwise learned from the service's answers. */
+  productScopes: z.array(z.string().min(1)).optional(),
   /** The add-in's origin: the only one CORS allows. */
   allowedOrigin: z.string().optional(),
   distDir: z.string().default("dist"),
   /** Microsoft Entra ID single sign-on: tokens verified against this JWKS. */
   entra: z
     .object({
-      jwksUrl: url,
+      jwksUrl: url.refine(httpsOrLoopback, "ENTRA_JWKS_URL must be https: (plain http only on a loopback address)"),
       issuer: z.string().min(1),
       audience: z.string().min(1),
-      tenants: z.array(z.string().min(1)).min(1),
+      tenants: z.array(z.string().regex(/^[\w.-]+$/, "a tenant is an id or domain, without spaces")).min(1),
     })
     .optional(),
 });
@@ -69,7 +99,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): GatewayConf
         jwksUrl: env.ENTRA_JWKS_URL,
         issuer: env.ENTRA_ISSUER,
         audience: env.ENTRA_AUDIENCE,
-        tenants: (env.ENTRA_TENANTS ?? "").split(",").filter(Boolean),
+        tenants: (env.ENTRA_TENANTS ?? "")
+          .split(",")
+          .map((t) => t.trim())
+          .filter(Boolean),
       }
     : undefined;
   return GatewayConfigSchema.parse({
@@ -99,7 +132,16 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): GatewayConf
       market: env.LIMIT_MARKET ?? DEFAULT_LIMITS.market,
     },
     queueBound: env.QUEUE_BOUND,
+    userQueueBound: env.USER_QUEUE_BOUND,
+    replicas: env.GATEWAY_REPLICAS,
+    quotaFile: env.GATEWAY_QUOTA_FILE,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
+    requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+    upstreamTimeoutMs: env.UPSTREAM_TIMEOUT_MS,
+    memoryCacheBytes: env.MEMORY_CACHE_BYTES,
+    metricsToken: env.METRICS_TOKEN,
+    productScopes: env.PRODUCT_SCOPES?.split(/[\s,]+/).filter(Boolean),
     allowedOrigin: env.ALLOWED_ORIGIN,
     distDir: env.DIST_DIR,
     entra,

@@ -1,80 +1,57 @@
 /**
- * One quota per upstream, shared by every replica through Redis, with a per-process limiter
- * (rate-limiter-flexible's memory limiter) while Redis is unreachable. Requests over the limit
- * wait instead of failing, in one queue per user served in turn, so one analyst's import cannot
- * starve another's few cells. Only a queue past its bound is refused (429 with Retry-After).
+ * Fair, bounded waiting for one service's quota. Requests over the quota wait in one queue per
+ * user, served in turn (one send each), so one analyst's import cannot starve another's cells:
  *
- * The shared quota is a sliding window (a log of send times in a Redis sorted set, updated by one
- * Lua script on Redis's own clock), not fixed windows: a service that counts any 60 s span would
- * see twice the limit across the boundary of two fixed windows. A two-second margin on the
- * window absorbs the time between our grant and the service's count (a busy event loop, the
- * network): with half a second, a 2-minute burst on a loaded machine still drew 2 refusals.
+ * - each user's queue has its own bound; the global bound counts requests actually waiting
+ *   (beyond the sends free now), so a burst that the quota can take at once is never refused, and
+ *   it never refuses a user who has nothing waiting (their first request always gets in line);
+ * - a refusal's Retry-After is the queue's real expected wait for that place;
+ * - a request whose client has gone (its signal aborts) leaves the queue at once and is never sent;
+ * - a request a service refused with 429 goes back to the front of its user's queue, past the
+ *   bounds: the user never sees the service's 429 while the queue can hold it.
+ *
+ * What a waiting request holds is its parsed call (bounded by the body limit), nothing more.
  */
-import { randomUUID } from "node:crypto";
-import type { Redis } from "ioredis";
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
-
-/** Grants a send (0) or says how many ms until one is possible. */
-const SLIDING_WINDOW = `
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-local window = tonumber(ARGV[1])
-redis.call('ZREMRANGEBYSCORE', KEYS[1], 0, now - window)
-if redis.call('ZCARD', KEYS[1]) < tonumber(ARGV[2]) then
-  redis.call('ZADD', KEYS[1], now, ARGV[3])
-  redis.call('PEXPIRE', KEYS[1], window)
-  return 0
-end
-local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
-return tonumber(oldest[2]) + window - now + 1
-`;
-const WINDOW_MARGIN_MS = 2000;
+import type { Quota } from "./quota";
 
 export class QueueFullError extends Error {
-  constructor(readonly retryAfterSeconds: number) {
+  constructor(
+    readonly retryAfterSeconds: number,
+    readonly whose: "user" | "service",
+  ) {
     super("The gateway's queue for this service is full.");
   }
 }
 
+export class AbandonedError extends Error {
+  constructor() {
+    super("The client went away while its request waited.");
+  }
+}
+
 interface Waiting {
-  start: () => void;
+  resolve: () => void;
+  reject: (error: Error) => void;
+  signal?: AbortSignal;
+  onAbort?: () => void;
+}
+
+export interface LimiterBounds {
+  /** Requests waiting for this service, across users. */
+  global: number;
+  /** Requests one user may have waiting for this service. */
+  perUser: number;
 }
 
 export class FairLimiter {
-  private readonly memory: RateLimiterMemory;
   private readonly queues = new Map<string, Waiting[]>();
   private turn: string[] = [];
   private pumping = false;
 
   constructor(
-    private readonly name: string,
-    private readonly points: number,
-    private readonly windowSeconds: number,
-    private readonly bound: number,
-    private readonly redis?: Redis,
-  ) {
-    this.memory = new RateLimiterMemory({ points, duration: windowSeconds, keyPrefix: `ukgw:${name}` });
-  }
-
-  /** ms to wait before a send is allowed, 0 when it is granted (and counted). */
-  private async take(): Promise<number> {
-    if (this.redis?.status === "ready") {
-      try {
-        // The margin, at most 5 % of the window (short test windows would otherwise double).
-        const windowMs = this.windowSeconds * 1000 + Math.min(WINDOW_MARGIN_MS, this.windowSeconds * 50);
-        const key = `ukgw:quota:${this.name}`;
-        return Number(await this.redis.eval(SLIDING_WINDOW, 1, key, windowMs, this.points, randomUUID()));
-      } catch {
-        // Redis failed mid-call: fall through to this process's own limit.
-      }
-    }
-    try {
-      await this.memory.consume(this.name, 1);
-      return 0;
-    } catch (refusal) {
-      return refusal instanceof RateLimiterRes ? refusal.msBeforeNext : 1000;
-    }
-  }
+    readonly quota: Quota,
+    private readonly bounds: LimiterBounds,
+  ) {}
 
   /** Requests waiting now, across users. */
   get depth(): number {
@@ -83,38 +60,78 @@ export class FairLimiter {
     return n;
   }
 
-  /** Resolves when `user` may send one request to this upstream. */
-  acquire(user: string): Promise<void> {
-    if (this.depth >= this.bound)
-      throw new QueueFullError(Math.ceil((this.depth / this.points) * this.windowSeconds || 1));
-    return new Promise<void>((resolve) => {
-      const queue = this.queues.get(user) ?? [];
-      if (queue.length === 0) this.turn.push(user);
-      queue.push({ start: resolve });
+  private retryAfter(place: number): number {
+    return Math.max(1, Math.ceil(this.quota.expectedWaitMs(place) / 1000));
+  }
+
+  /**
+   * Resolves when `user` may send one request to this service. `again` is a request the service
+   * refused with 429: it goes first in its user's queue, past the bounds.
+   */
+  acquire(user: string, signal?: AbortSignal, again = false): Promise<void> {
+    if (signal?.aborted) return Promise.reject(new AbandonedError());
+    const queue = this.queues.get(user) ?? [];
+    if (!again) {
+      const depth = this.depth;
+      if (queue.length >= this.bounds.perUser) throw new QueueFullError(this.retryAfter(depth + 1), "user");
+      // A user with nothing waiting always gets in line: others' queues never refuse someone's first request.
+      if (queue.length > 0 && depth - this.quota.freeNow() >= this.bounds.global)
+        throw new QueueFullError(this.retryAfter(depth + 1), "service");
+    }
+    return new Promise<void>((resolve, reject) => {
+      const waiting: Waiting = { resolve, reject };
+      if (signal) {
+        waiting.signal = signal;
+        waiting.onAbort = () => {
+          this.leave(user, waiting);
+          reject(new AbandonedError());
+        };
+        signal.addEventListener("abort", waiting.onAbort, { once: true });
+      }
+      if (queue.length === 0 && !this.turn.includes(user)) this.turn.push(user);
+      if (again) queue.unshift(waiting);
+      else queue.push(waiting);
       this.queues.set(user, queue);
       void this.pump();
     });
   }
 
-  /** Serves the users in turn, one permit each, waiting out the window when the quota is spent. */
+  private leave(user: string, waiting: Waiting): void {
+    const queue = this.queues.get(user);
+    if (!queue) return;
+    const at = queue.indexOf(waiting);
+    if (at >= 0) queue.splice(at, 1);
+    if (queue.length === 0) {
+      this.queues.delete(user);
+      this.turn = this.turn.filter((u) => u !== user);
+    }
+  }
+
+  /** A service 429: nobody sends before its Retry-After; the pump sleeps until then. */
+  refused(retryAfterMs: number): void {
+    this.quota.pause(retryAfterMs);
+  }
+
+  /** Serves the users in turn, one send each, waiting out the window when the quota is spent. */
   private async pump(): Promise<void> {
     if (this.pumping) return;
     this.pumping = true;
     try {
       while (this.turn.length > 0) {
-        const user = this.turn.shift()!;
-        const queue = this.queues.get(user)!;
-        const waiting = queue[0]!;
-        const wait = await this.take();
+        const wait = await this.quota.take();
         if (wait > 0) {
-          this.turn.unshift(user);
           await new Promise((resolve) => setTimeout(resolve, Math.max(10, wait)));
           continue;
         }
-        queue.shift();
+        // The grant goes to whoever is first in turn now (an abandoned request has left already).
+        const user = this.turn.shift();
+        if (user === undefined) break;
+        const queue = this.queues.get(user)!;
+        const waiting = queue.shift()!;
         if (queue.length > 0) this.turn.push(user);
         else this.queues.delete(user);
-        waiting.start();
+        if (waiting.signal && waiting.onAbort) waiting.signal.removeEventListener("abort", waiting.onAbort);
+        waiting.resolve();
       }
     } finally {
       this.pumping = false;

@@ -2,7 +2,7 @@
  * Prometheus metrics at /metrics. Labels are routes, services and statuses only: never a user, a
  * key or a token.
  */
-import { Counter, Gauge, Histogram, Registry } from "prom-client";
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { Service } from "./config";
 import type { FairLimiter } from "./limiter";
 
@@ -39,6 +39,11 @@ export class GatewayMetrics {
     labelNames: ["result"],
     registers: [this.registry],
   });
+  constructor() {
+    // The process's own figures (CPU seconds, heap, event-loop lag): what an operator sizes replicas by.
+    collectDefaultMetrics({ register: this.registry });
+  }
+
   /** Upstream calls by service, for tests and the benchmark. */
   readonly sent: Record<string, number> = {};
 
@@ -54,6 +59,17 @@ export class GatewayMetrics {
       registers: [this.registry],
       collect() {
         for (const [service, limiter] of Object.entries(limiters)) this.set({ service }, limiter.depth);
+      },
+    });
+  }
+
+  watchCache(bytes: () => number): void {
+    new Gauge({
+      name: "ukgw_memory_cache_bytes",
+      help: "Bytes held by the in-process cache tier",
+      registers: [this.registry],
+      collect() {
+        this.set(bytes());
       },
     });
   }

@@ -1,82 +1,200 @@
 /**
- * Calls to the services, with the team's credential added (the user's never travels on). The
- * classification service's login is the gateway's own: one token, renewed on expiry or a 401.
+ * Calls to the services, with the team's credential in place of the user's. What comes back is
+ * checked before anyone sees it:
+ *
+ * - a redirect is not followed (it would carry the credential elsewhere): 502;
+ * - only complete JSON is passed on, parsed here once (the parse is shared by every merged
+ *   waiter): an HTML page or a cut body is 502;
+ * - a service error becomes the gateway's own JSON (service, status, the service's message with
+ *   anything credential-shaped removed), never the service's body;
+ * - no answer within the timeout aborts the call (AbortSignal): 504.
+ *
+ * Connections are kept alive and pooled by Node's fetch (undici). The classification login is the
+ * gateway's own; `Upstreams` only performs it: when to log in is the caller's (under the quota).
  */
 import type { GatewayConfig, Service } from "./config";
-
-export interface UpstreamAnswer {
-  status: number;
-  contentType: string | undefined;
-  retryAfter: string | undefined;
-  body: string;
-}
+import { scrub, serviceMessage } from "./scrub";
 
 export interface UpstreamCall {
   service: Service;
   method: string;
-  /** The path below the service's base URL, with its query. */
-  path: string;
+  url: URL;
+  /** What the audit line names: the operation, never the URL with its parameters. */
+  operation: string;
   body?: string;
   contentType?: string;
 }
 
+/** A service's JSON answer (2xx), parsed once. */
+export interface UpstreamOk {
+  kind: "ok";
+  status: number;
+  text: string;
+  json: unknown;
+}
+
+/** Anything else, as the gateway will say it to the user. */
+export interface UpstreamFailure {
+  kind: "failure";
+  status: number;
+  error: string;
+  message: string;
+  service: Service;
+  serviceStatus?: number;
+  retryAfterSeconds?: number;
+}
+
+export type UpstreamAnswer = UpstreamOk | UpstreamFailure;
+
+const isJson = (type: string | null) => /^application\/([\w.+-]+\+)?json\b/i.test(type ?? "");
+
+export function retryAfterSeconds(header: string | null): number | undefined {
+  if (!header) return undefined;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds;
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? undefined : Math.max(0, (date - Date.now()) / 1000);
+}
+
 export class Upstreams {
-  private classificationToken: Promise<string> | undefined;
+  private readonly secrets: string[];
 
-  constructor(private readonly config: GatewayConfig) {}
-
-  private async credential(service: Service, renew = false): Promise<string> {
-    const c = this.config.credentials;
-    if (service === "product") return c.productToken;
-    if (service === "matching") return c.matchingKey;
-    if (service === "market") return c.marketKey;
-    if (renew || !this.classificationToken) this.classificationToken = this.login();
-    return this.classificationToken;
+  constructor(private readonly config: GatewayConfig) {
+    const c = config.credentials;
+    this.secrets = [c.productToken, c.matchingKey, c.marketKey, c.classificationPassword, c.classificationUsername];
   }
 
-  private async login(): Promise<string> {
+  /** Everything credential-shaped this gateway knows of, for scrubbing (the login token included). */
+  addSecret(secret: string): void {
+    this.secrets.push(secret);
+    // The fixed five and the last few login tokens: an older token no longer opens anything.
+    if (this.secrets.length > 10) this.secrets.splice(5, 1);
+  }
+
+  staticCredential(service: Exclude<Service, "classification">): string {
     const c = this.config.credentials;
+    return service === "product" ? c.productToken : service === "matching" ? c.matchingKey : c.marketKey;
+  }
+
+  async send(call: UpstreamCall, token: string, signal?: AbortSignal): Promise<UpstreamAnswer> {
+    const failure = (status: number, error: string, message: string, extra: Partial<UpstreamFailure> = {}) =>
+      ({ kind: "failure", status, error, message, service: call.service, ...extra }) as UpstreamFailure;
+    const timeout = AbortSignal.timeout(this.config.upstreamTimeoutMs);
+    let response: Response;
+    let text: string;
+    try {
+      response = await fetch(call.url, {
+        method: call.method,
+        redirect: "manual",
+        headers: {
+          accept: "application/json",
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(call.contentType ? { "content-type": call.contentType } : {}),
+        },
+        ...(call.body !== undefined && call.method !== "GET" ? { body: call.body } : {}),
+        signal: signal ? AbortSignal.any([timeout, signal]) : timeout,
+      });
+      text = await response.text();
+    } catch (error) {
+      if (timeout.aborted)
+        return failure(504, "upstream-timeout", `The ${call.service} service did not answer in time.`);
+      if (signal?.aborted) return failure(499, "client-gone", "The client went away.");
+      return failure(502, "upstream-unreachable", `The ${call.service} service could not be reached.`, {
+        message: scrub(`The ${call.service} service could not be reached (${String(error)}).`, this.secrets),
+      });
+    }
+    const status = response.status;
+    const type = response.headers.get("content-type");
+    if (status >= 300 && status < 400)
+      return failure(
+        502,
+        "upstream-redirect",
+        `The ${call.service} service answered a redirect (${status}); not followed.`,
+        {
+          serviceStatus: status,
+        },
+      );
+    let json: unknown;
+    let parsed = false;
+    if (isJson(type) && text !== "")
+      try {
+        json = JSON.parse(text);
+        parsed = true;
+      } catch {
+        // A cut or broken body: said below, never passed on or cached.
+      }
+    if (status >= 200 && status < 300) {
+      if (!isJson(type))
+        return failure(
+          502,
+          "upstream-not-json",
+          `The ${call.service} service answered ${type ?? "no content type"}, not JSON.`,
+          {
+            serviceStatus: status,
+          },
+        );
+      if (!parsed)
+        return failure(502, "upstream-bad-json", `The ${call.service} service's answer was not complete JSON.`, {
+          serviceStatus: status,
+        });
+      return { kind: "ok", status, text, json };
+    }
+    const said = parsed ? serviceMessage(json) : undefined;
+    const retryAfter = retryAfterSeconds(response.headers.get("retry-after"));
+    return failure(
+      // A 401 is the team's credential refused: the gateway's trouble, not the user's sign-in.
+      status >= 500 || status < 400 || status === 401 ? 502 : status,
+      "upstream-error",
+      scrub(said ?? `The ${call.service} service answered ${status}.`, this.secrets),
+      { serviceStatus: status, ...(retryAfter !== undefined ? { retryAfterSeconds: retryAfter } : {}) },
+    );
+  }
+
+  /** The gateway's own classification login: a token, or a failure in the gateway's words. */
+  async login(signal?: AbortSignal): Promise<string | UpstreamFailure> {
+    const c = this.config.credentials;
+    const url = new URL(this.config.upstreams.classification);
+    url.pathname = `${url.pathname.replace(/\/+$/, "")}/api/v1/login/access-token`;
     const form = new URLSearchParams({
       username: c.classificationUsername,
       password: c.classificationPassword,
       grant_type: "password",
     });
-    const response = await fetch(`${this.config.upstreams.classification}/api/v1/login/access-token`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: form.toString(),
-    });
-    if (!response.ok) {
-      this.classificationToken = undefined;
-      throw new Error(`The classification login answered ${response.status}.`);
-    }
-    return ((await response.json()) as { access_token: string }).access_token;
-  }
-
-  async send(call: UpstreamCall, renew = false): Promise<UpstreamAnswer> {
-    const token = await this.credential(call.service, renew);
-    const response = await fetch(`${this.config.upstreams[call.service]}${call.path}`, {
-      method: call.method,
-      headers: {
-        accept: "application/json",
-        authorization: `Bearer ${token}`,
-        ...(call.contentType ? { "content-type": call.contentType } : {}),
+    const answer = await this.send(
+      {
+        service: "classification",
+        method: "POST",
+        url,
+        operation: "login",
+        body: form.toString(),
+        contentType: "application/x-www-form-urlencoded",
       },
-      ...(call.body !== undefined && call.method !== "GET" ? { body: call.body } : {}),
-    });
-    if (response.status === 401 && call.service === "classification" && !renew) return this.send(call, true);
-    return {
-      status: response.status,
-      contentType: response.headers.get("content-type") ?? undefined,
-      retryAfter: response.headers.get("retry-after") ?? undefined,
-      body: await response.text(),
-    };
+      "",
+      signal,
+    );
+    if (answer.kind === "failure") return answer;
+    const token = (answer.json as { access_token?: unknown }).access_token;
+    if (typeof token !== "string")
+      return {
+        kind: "failure",
+        status: 502,
+        error: "upstream-login",
+        message: "The classification login gave no token.",
+        service: "classification",
+      };
+    this.addSecret(token);
+    return token;
   }
 
-  /** Whether the service answers at all (any status), for /readyz. */
+  /** Whether the service answers at all (any status), for /readyz. Sends no credential. */
   async reachable(service: Service): Promise<boolean> {
     try {
-      await fetch(this.config.upstreams[service], { method: "GET", signal: AbortSignal.timeout(3000) });
+      const response = await fetch(this.config.upstreams[service], {
+        method: "GET",
+        redirect: "manual",
+        signal: AbortSignal.timeout(3000),
+      });
+      await response.arrayBuffer();
       return true;
     } catch {
       return false;

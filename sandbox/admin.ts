@@ -89,6 +89,7 @@ export function createAdmin(state: SandboxState): AdminApi {
       const changes = state.patches.patch(i, fields.value, state.nowIso());
       return json(200, { changes, record: state.patches.record(i) });
     })
+    .on("GET", "/requests", () => json(200, state.received.snapshot()))
     .on("GET", "/faults", () => json(200, state.faults.current))
     .on("POST", "/faults", (req) => {
       const input = body(req);

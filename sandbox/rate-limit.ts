@@ -8,24 +8,25 @@ export type RateLimits = Record<ServiceName, number | null>;
 /** Real limits: product ~200/min (API-FACTS), classification 5/min, market 60/min (contract), matching 120/min (our choice). */
 export const DEFAULT_RATE_LIMITS: RateLimits = { product: 200, matching: 120, classification: 5, market: 60 };
 
-const WINDOW_MS = 60_000;
-
 export type RateDecision = { ok: true } | { ok: false; retryAfterSeconds: number };
 
 export class RateLimiter {
   private readonly hits = new Map<string, number[]>();
 
-  constructor(private readonly now: () => number) {}
+  constructor(
+    private readonly now: () => number,
+    private readonly windowMs = 60_000,
+  ) {}
 
   /** Counts one request for `key` unless it would exceed `perMinute`. */
   take(key: string, perMinute: number | null): RateDecision {
     if (perMinute === null) return { ok: true };
     const now = this.now();
-    const recent = (this.hits.get(key) ?? []).filter((t) => t > now - WINDOW_MS);
+    const recent = (this.hits.get(key) ?? []).filter((t) => t > now - this.windowMs);
     if (recent.length >= perMinute) {
       this.hits.set(key, recent);
       const oldest = recent[0] ?? now;
-      return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((oldest + WINDOW_MS - now) / 1000)) };
+      return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((oldest + this.windowMs - now) / 1000)) };
     }
     recent.push(now);
     this.hits.set(key, recent);

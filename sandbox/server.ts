@@ -71,10 +71,15 @@ export function createSandboxServer(
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    applyCors(req, res);
-    if (req.method === "OPTIONS") return answerPreflight(req, res);
     const url = new URL(req.url ?? "/", "http://sandbox.local");
     const method = req.method ?? "GET";
+    const isAdmin = url.pathname === "/__admin" || url.pathname.startsWith("/__admin/");
+    const target = services.find((s) => url.pathname === s.prefix || url.pathname.startsWith(`${s.prefix}/`));
+    // Reading the counters is the one request they leave out, so readers see only what they test.
+    if (!(isAdmin && method === "GET" && url.pathname === "/__admin/requests"))
+      state.received.received(isAdmin ? "admin" : (target?.name ?? "other"));
+    applyCors(req, res);
+    if (req.method === "OPTIONS") return answerPreflight(req, res);
     let body: Buffer;
     try {
       body = await readBody(req, BODY_LIMIT_BYTES);
@@ -83,13 +88,13 @@ export function createSandboxServer(
         return send(res, { status: 413, body: { message: "Request body too large" } }, null);
       throw e;
     }
-    if (url.pathname === "/__admin" || url.pathname.startsWith("/__admin/")) {
+    if (isAdmin) {
       const adminPath = url.pathname.slice("/__admin".length);
       const reply = await admin.handle(method, adminPath, url.searchParams, body);
       if (method === "POST" && ENDS_A_FAULT_MIX.has(adminPath)) await releaseHeld();
       return send(res, reply, null);
     }
-    const service = services.find((s) => url.pathname === s.prefix || url.pathname.startsWith(`${s.prefix}/`));
+    const service = target;
     if (!service) {
       return send(
         res,
@@ -122,6 +127,7 @@ export function createSandboxServer(
         reply = service.faultReply(500);
       }
     }
+    if (!decision.status && reply.status === 429) state.received.rateLimited(service.name);
     reply = state.readings.error(service.name, reply);
     await send(res, reply, decision.malformed ? (text) => state.faults.malform(text) : null, decision.body);
   }

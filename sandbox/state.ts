@@ -4,6 +4,7 @@ import { generateDataset } from "./data/generate";
 import { CompanyPatches } from "./data/patches";
 import { type FaultConfig, Faults } from "./faults";
 import { RecordCache } from "./product/record-cache";
+import { RequestCounter } from "./request-counter";
 import { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimits } from "./rate-limit";
 
 export interface CallbackAttempt {
@@ -23,6 +24,8 @@ export interface SandboxSettings {
   /** Companies per multi-market market. */
   marketCompanies: number;
   rateLimits: RateLimits;
+  /** The services' rate window: a minute, as the real ones count; tests of quota shorten it. */
+  rateWindowMs: number;
   /** Single-match latency range in ms (the real service can take tens of seconds). */
   matchLatencyMs: [number, number];
   batchQueuedMs: number;
@@ -46,6 +49,7 @@ export const DEFAULT_SETTINGS: SandboxSettings = {
   companies: 50_000,
   marketCompanies: 3_000,
   rateLimits: DEFAULT_RATE_LIMITS,
+  rateWindowMs: 60_000,
   matchLatencyMs: [50, 200],
   batchQueuedMs: 500,
   batchRowMs: 2,
@@ -72,6 +76,8 @@ export class SandboxState {
   readonly readings: Readings;
   readonly records: RecordCache;
   readonly limiter: RateLimiter;
+  /** Requests that reached this sandbox, counted by the sandbox itself (never reset). */
+  readonly received = new RequestCounter();
   limits: RateLimits;
   clockOffsetMs = 0;
   /** Matching keys revoked through the admin API (401 from then on). */
@@ -89,7 +95,7 @@ export class SandboxState {
     this.faults = new Faults({ seed: settings.seed, ...settings.faults });
     this.readings = new Readings(settings.variant, this);
     this.records = new RecordCache(this.patches, settings.recordCacheMb * 1024 * 1024);
-    this.limiter = new RateLimiter(() => this.now());
+    this.limiter = new RateLimiter(() => this.now(), settings.rateWindowMs);
     this.limits = { ...settings.rateLimits };
   }
 

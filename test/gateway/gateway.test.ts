@@ -3,57 +3,27 @@
  * one cache; users sign in with gateway keys or Entra ID tokens; bad requests cost the upstreams
  * nothing; a Redis outage degrades to per-process limits and recovers; no credential leaks.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { Writable } from "node:stream";
 import { exportJWK, generateKeyPair, SignJWT } from "jose";
+import { configFromEnv, type GatewayConfigInput } from "../../gateway/config";
 import { KeyStore } from "../../gateway/keys";
 import { startGateway, type RunningGateway } from "../../gateway/server";
-import { GatewayConfigSchema, type GatewayConfigInput } from "../../gateway/config";
 import { startSandbox, type RunningSandbox } from "../../sandbox/sandbox";
+import {
+  captureLogs,
+  configFor as baseConfig,
+  freePort,
+  METRICS_TOKEN,
+  RedisServer,
+  tempFile,
+  upstreamCounts,
+} from "./support";
 
 jest.setTimeout(60_000);
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-
-let redisPort: number;
-let redisProcess: ChildProcess | undefined;
-async function startRedis(): Promise<void> {
-  redisProcess = spawn(
-    "redis-server",
-    ["--port", String(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-    {
-      stdio: "ignore",
-    },
-  );
-  await new Promise((resolve) => setTimeout(resolve, 400));
-}
-async function stopRedis(): Promise<void> {
-  const proc = redisProcess;
-  if (!proc || proc.exitCode !== null) return;
-  await new Promise<void>((resolve) => {
-    proc.once("exit", () => resolve());
-    proc.kill("SIGKILL");
-  });
-}
-
-const logLines: string[] = [];
-const logStream = new Writable({
-  write(chunk: Buffer, _encoding, done) {
-    logLines.push(...chunk.toString().split("\n").filter(Boolean));
-    done();
-  },
-});
+let redis: RedisServer;
+const { lines: logLines, stream: logStream } = captureLogs();
 const seen: string[] = [];
 
 let sandbox: RunningSandbox;
@@ -63,29 +33,10 @@ let b: RunningGateway;
 let alice: string;
 let bob: string;
 let numbers: string[];
-
-function configFor(overrides: Partial<GatewayConfigInput> = {}) {
-  const c = sandbox.credentials;
-  return GatewayConfigSchema.parse({
-    port: 0,
-    upstreams: sandbox.urls,
-    credentials: {
-      productToken: c.productToken,
-      matchingKey: c.matchingKey,
-      marketKey: c.marketKey,
-      classificationUsername: c.classificationUsername,
-      classificationPassword: c.classificationPassword,
-    },
-    redisUrl: `redis://127.0.0.1:${redisPort}`,
-    keysFile: keysFile,
-    limits: { product: 12, matching: 60, classification: 5, market: 60 },
-    windowSeconds: 2,
-    queueBound: 200,
-    bodyLimitBytes: 64 * 1024,
-    ...overrides,
-  });
-}
 let keysFile: string;
+
+const configFor = (overrides: Partial<GatewayConfigInput> = {}) =>
+  baseConfig(sandbox, keysFile, { redisUrl: redis.url, replicas: 2, ...overrides });
 
 async function ask(gateway: RunningGateway, key: string | undefined, route: string, body?: unknown, headers = {}) {
   const response = await fetch(`${gateway.origin}${route}`, {
@@ -105,9 +56,9 @@ beforeAll(async () => {
     seed: 3,
     rateLimits: { product: null, matching: null, classification: null, market: null },
   });
-  redisPort = await freePort();
-  await startRedis();
-  keysFile = path.join(mkdtempSync(path.join(tmpdir(), "ukgw-")), "keys.json");
+  redis = new RedisServer(await freePort());
+  await redis.start();
+  keysFile = tempFile("keys.json");
   keys = new KeyStore(keysFile);
   alice = keys.add("alice");
   bob = keys.add("bob");
@@ -126,7 +77,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await a?.close();
   await b?.close();
-  await stopRedis();
+  await redis.stop();
   await sandbox?.close();
 });
 
@@ -225,7 +176,7 @@ test("Entra ID tokens: verified against the tenant's JWKS for issuer, audience, 
     { logStream },
   );
   const token = (claims: Record<string, unknown>, expires = "10m", audience = "api://ukco-gateway") =>
-    new SignJWT({ tid: "tenant-a", preferred_username: "ana@example.org", ...claims })
+    new SignJWT({ tid: "tenant-a", oid: "0000-ana", preferred_username: "ana@example.org", ...claims })
       .setProtectedHeader({ alg: "RS256", kid: "test-key" })
       .setIssuer(issuer)
       .setAudience(audience)
@@ -234,8 +185,18 @@ test("Entra ID tokens: verified against the tenant's JWKS for issuer, audience, 
       .sign(privateKey);
   try {
     expect((await ask(sso, await token({}), "/api/product/v2/filters")).status).toBe(200);
+    // Within the 60 s of clock tolerance, an expired token still counts.
+    expect((await ask(sso, await token({}, "-30s"), "/api/product/v2/filters")).status).toBe(200);
+    expect(logLines.some((l) => l.includes('"user":"sso:tenant-a:0000-ana"'))).toBe(true);
+    const noExpiry = await new SignJWT({ tid: "tenant-a", oid: "0000-ana" })
+      .setProtectedHeader({ alg: "RS256", kid: "test-key" })
+      .setIssuer(issuer)
+      .setAudience("api://ukco-gateway")
+      .sign(privateKey);
     const refused = [
-      [await token({}, "-1m"), "bad-token"],
+      [await token({}, "-2m"), "bad-token"],
+      [noExpiry, "bad-token"],
+      [await token({ oid: undefined }), "bad-token"],
       [await token({}, "10m", "api://someone-else"), "bad-token"],
       [await token({ tid: "tenant-b" }), "wrong-tenant"],
     ] as const;
@@ -243,8 +204,8 @@ test("Entra ID tokens: verified against the tenant's JWKS for issuer, audience, 
       const answer = await ask(sso, bad, "/api/product/v2/filters");
       expect({ status: answer.status, error: answer.json().error }).toEqual({ status: 401, error });
     }
-    // Only the good token reached the service.
-    expect(sso.metrics.sent.product).toBe(1);
+    // Only the good tokens reached the service.
+    expect(sso.metrics.sent.product).toBe(2);
   } finally {
     await sso.close();
     jwks.close();
@@ -252,14 +213,14 @@ test("Entra ID tokens: verified against the tenant's JWKS for issuer, audience, 
 });
 
 test("a Redis outage: the gateway keeps serving with per-process limits, says so, and returns to shared mode", async () => {
-  await stopRedis();
+  await redis.stop();
   await new Promise((resolve) => setTimeout(resolve, 300));
   const during = await ask(a, alice, "/api/product/v2/companies", { CompanyNumbers: numbers.slice(30, 33) });
   expect(during.status).toBe(200);
   expect(during.json().companies).toHaveLength(3);
   expect((await ask(a, undefined, "/readyz")).json()).toMatchObject({ status: "degraded", redis: "down" });
   expect(logLines.some((l) => l.includes("Redis is unreachable"))).toBe(true);
-  await startRedis();
+  await redis.start();
   for (let i = 0; i < 40 && (await ask(a, undefined, "/readyz")).json().redis !== "ok"; i++)
     await new Promise((resolve) => setTimeout(resolve, 250));
   expect((await ask(a, undefined, "/readyz")).json()).toMatchObject({ status: "ready", redis: "ok" });
@@ -267,11 +228,58 @@ test("a Redis outage: the gateway keeps serving with per-process limits, says so
 });
 
 test("no credential appears in any response, log line or metric", async () => {
-  const metrics = await ask(a, undefined, "/metrics");
+  const metrics = await ask(a, METRICS_TOKEN, "/metrics");
   expect(metrics.text).toMatch(/ukgw_upstream_requests_total\{service="product",status="200"\}/);
   const c = sandbox.credentials;
   const secrets = [c.productToken, c.matchingKey, c.marketKey, c.classificationPassword, alice, bob];
   const everything = [...seen, ...logLines, metrics.text].join("\n");
   for (const secret of secrets)
     expect({ secret, leaked: everything.includes(secret) }).toEqual({ secret, leaked: false });
+});
+
+test("classification: one login, renewed at most once per token after a 401, each login under the quota and audited", async () => {
+  const classify = () =>
+    ask(a, alice, "/api/classification/api/v1/instantClassification", { Text: "cyber security software" });
+  const logins = () => logLines.filter((l) => l.includes('"operation":"login"')).length;
+  const counted = async () => (await upstreamCounts(sandbox)).byTarget.classification ?? 0;
+  const [loginsBefore, sentBefore] = [logins(), await counted()];
+  expect((await classify()).status).toBe(200);
+  expect((await counted()) - sentBefore).toBeLessThanOrEqual(2);
+  // The token expires (the sandbox's clock moves on): five asks at once, one new login between them.
+  await fetch(`${sandbox.origin}/__admin/clock`, {
+    method: "POST",
+    body: JSON.stringify({ advanceMs: 9 * 24 * 3600_000 }),
+  });
+  const [loginsMid, sentMid] = [logins(), await counted()];
+  const statuses = await Promise.all(Array.from({ length: 5 }, () => classify().then((r) => r.status)));
+  await fetch(`${sandbox.origin}/__admin/clock`, { method: "POST", body: JSON.stringify({ offsetMs: 0 }) });
+  expect(statuses).toEqual(Array(5).fill(200));
+  expect(logins() - loginsMid).toBe(1);
+  // Each ask sent at most twice (once with the stale token), plus the one login.
+  expect((await counted()) - sentMid).toBeLessThanOrEqual(11);
+  expect(logins() - loginsBefore).toBeLessThanOrEqual(2);
+});
+
+test.each([
+  ["a JWKS over plain http to another host", { ENTRA_JWKS_URL: "http://login.example.org/keys" }],
+  ["a tenant list of blanks", { ENTRA_TENANTS: " , " }],
+  ["a tenant with a space", { ENTRA_TENANTS: "tenant a" }],
+])("Entra configuration refused: %s", (_name, env) => {
+  const base = {
+    UPSTREAM_PRODUCT: "http://127.0.0.1:1/api",
+    UPSTREAM_MATCHING: "http://127.0.0.1:1",
+    UPSTREAM_CLASSIFICATION: "http://127.0.0.1:1",
+    UPSTREAM_MARKET: "http://127.0.0.1:1",
+    PRODUCT_TOKEN: "p",
+    MATCHING_KEY: "m",
+    MARKET_KEY: "k",
+    CLASSIFICATION_USERNAME: "u",
+    CLASSIFICATION_PASSWORD: "pw",
+    ENTRA_JWKS_URL: "https://login.example.org/keys",
+    ENTRA_ISSUER: "https://login.example.org/tenant-a/v2.0",
+    ENTRA_AUDIENCE: "api://ukco-gateway",
+    ENTRA_TENANTS: "tenant-a",
+  };
+  expect(() => configFromEnv(base)).not.toThrow();
+  expect(() => configFromEnv({ ...base, ...env })).toThrow();
 });

@@ -59,6 +59,7 @@ export interface AttemptContext {
   token?: string;
   signal?: AbortSignal;
   refresh?: boolean;
+  onHeaders?: (headers: Headers) => void;
 }
 
 export function buildUrl(baseUrl: string, path: string, query?: Record<string, QueryValue>): string {
@@ -161,6 +162,7 @@ export async function sendOnce<S extends z.ZodType>(ctx: AttemptContext, spec: R
   const parsed = spec.schema.safeParse(read.json);
   if (!parsed.success)
     throw new SchemaError(ctx.service, spec.operation, safeUrl, response.status, parsed.error.issues);
+  ctx.onHeaders?.(response.headers);
   return parsed.data;
 }
 

@@ -54,7 +54,7 @@ export function createTransport(o: TransportOptions): Transport {
   }
 
   async function send<S extends z.ZodType>(spec: RequestSpec<S>, options: CallOptions = {}): Promise<z.output<S>> {
-    const { signal, onWait, refresh } = options;
+    const { signal, onWait, refresh, onHeaders } = options;
     if (signal?.aborted) throw new AbortedError(o.service);
     const token = await credentialFor(spec);
     const counts = noRetriesYet();
@@ -86,6 +86,7 @@ export function createTransport(o: TransportOptions): Transport {
             token,
             signal,
             refresh: refresh && o.sendsRefreshHint,
+            onHeaders,
           },
           spec,
         );

@@ -24,6 +24,8 @@ export interface CallOptions {
    * from its shared cache. Sent as `x-ukco-refresh: 1`; the services themselves ignore it.
    */
   refresh?: boolean;
+  /** Shown the headers of the answer that was read (a team gateway states facts there, e.g. `x-ukco-scopes`). */
+  onHeaders?: (headers: Headers) => void;
 }
 
 /** Where a queued request stands in its service's governor. */

@@ -14,7 +14,7 @@ import { ChunkPlanner } from "../chunk-plan";
 import { mayBelongToPartOfBatch } from "./isolatable";
 import { parseCompanyNumber } from "../company-number";
 import { NotFoundError, UnavailableError } from "../errors";
-import { scopesLacking } from "./scope-evidence";
+import { GATEWAY_SCOPES_HEADER, scopesLacking, scopesLackingStated } from "./scope-evidence";
 
 export interface LoadedCompany {
   /** As sent (fields are checked when read: lazy-company.ts); undefined when the service has no such company. */
@@ -64,12 +64,13 @@ export function createCompanyLoader(
     missing: (key) => new NotFoundError(`No company ${key}.`),
     isolate: mayBelongToPartOfBatch,
     async loadMany(numbers, signal) {
+      let stated: string | null = null;
       const envelope = await product().listCompanyRecords(
         { CompanyNumbers: [...numbers], returnCount: numbers.length, skip: 0 },
-        { signal, refresh: numbers.some(refreshing) },
+        { signal, refresh: numbers.some(refreshing), onHeaders: (h) => (stated = h.get(GATEWAY_SCOPES_HEADER)) },
       );
       const fetchedAt = clock.now();
-      const lackingScopes = scopesLacking(envelope);
+      const lackingScopes = scopesLackingStated(stated) ?? scopesLacking(envelope);
       const found = new Map<string, RawCompany | Error>();
       let unattributed = 0;
       for (const company of envelope.companies) {

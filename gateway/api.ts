@@ -1,0 +1,212 @@
+/**
+ * The `/api/{service}/…` requests: routed against the operation table and signed in before the
+ * body is read (onRequest), then served once the body has arrived. Every user served gets an
+ * audit line saying how (`upstream`, `merged`, `cache`, `partial-cache`, or `refused`).
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { Logger } from "pino";
+import { AuthError, type Authenticate } from "./auth";
+import { CompanyRecords, MAX_NUMBERS, numbersOnly } from "./companies";
+import type { GatewayConfig } from "./config";
+import type { Asker, GovernedCalls } from "./governed";
+import type { JobOwners } from "./jobs";
+import { QueueFullError } from "./limiter";
+import type { Matches } from "./match";
+import { route, upstreamUrl, type MatchedOperation } from "./operations";
+import type { UpstreamCall, UpstreamFailure } from "./upstream";
+
+export interface ApiDeps {
+  config: GatewayConfig;
+  log: Logger;
+  authenticate: Authenticate;
+  calls: GovernedCalls;
+  companies: CompanyRecords;
+  matches: Matches;
+  jobs: JobOwners;
+}
+
+interface ApiContext {
+  user: string;
+  matched: MatchedOperation;
+  abort: AbortController;
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    ukco?: ApiContext;
+  }
+}
+
+export const errorBody = (reply: FastifyReply, status: number, error: string, message: string, extra = {}) =>
+  reply
+    .code(status)
+    .type("application/json")
+    .send({ error, message, ...extra });
+
+/** Targets the API hook reads: `/api…` however spelt, and anything not in origin form. */
+export function isApiTarget(url: string): boolean {
+  if (!url.startsWith("/")) return true;
+  const path = url.split("?")[0]!;
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return true;
+  }
+  return /^\/+api(\/|$)/i.test(path) || /^\/+api(\/|$)/i.test(decoded.replace(/\\/g, "/"));
+}
+
+/** The number of company numbers a body asks for, wherever a list of them sits at its top. */
+function numbersAsked(body: unknown): number {
+  if (typeof body !== "object" || body === null) return 0;
+  const list = (body as Record<string, unknown>).CompanyNumbers;
+  return Array.isArray(list) ? list.length : 0;
+}
+
+export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
+  const { log, authenticate, calls } = deps;
+
+  const audit = (req: FastifyRequest, served: string, status: number, numbers = 0) => {
+    const ctx = req.ukco;
+    if (!ctx) return;
+    log.info(
+      {
+        audit: true,
+        user: ctx.user,
+        service: ctx.matched.operation.service,
+        operation: ctx.matched.operation.name,
+        served,
+        numbers,
+        status,
+      },
+      "served",
+    );
+  };
+
+  const refuseEarly = (reply: FastifyReply, status: number, error: string, message: string, extra = {}) => {
+    // The body was never read: close rather than wait for the rest of an upload we refuse.
+    void reply.header("connection", "close");
+    return errorBody(reply, status, error, message, extra);
+  };
+
+  app.addHook("onRequest", async (req, reply) => {
+    const raw = req.raw.url ?? "/";
+    if (!isApiTarget(raw)) return;
+    if (req.method === "OPTIONS" && deps.config.allowedOrigin) return;
+    let user: string;
+    try {
+      user = await authenticate(req.headers.authorization);
+    } catch (error) {
+      if (error instanceof AuthError) return refuseEarly(reply, 401, error.reason, error.message);
+      throw error;
+    }
+    const routed = route(req.method, raw);
+    if (!routed.ok) {
+      if (routed.allow) void reply.header("allow", routed.allow);
+      return refuseEarly(reply, routed.status, routed.error, routed.message);
+    }
+    const abort = new AbortController();
+    // The client going before its answer takes its request out of the queue.
+    reply.raw.on("close", () => {
+      if (!reply.raw.writableFinished) abort.abort();
+    });
+    req.ukco = { user, matched: routed.matched, abort };
+  });
+
+  const sendFailure = (req: FastifyRequest, reply: FastifyReply, f: UpstreamFailure) => {
+    audit(req, "upstream", f.status);
+    if (f.status === 499) return reply.code(499).send();
+    if (f.retryAfterSeconds !== undefined) void reply.header("retry-after", String(Math.ceil(f.retryAfterSeconds)));
+    return errorBody(reply, f.status, f.error, f.message, {
+      service: f.service,
+      ...(f.serviceStatus !== undefined ? { serviceStatus: f.serviceStatus } : {}),
+    });
+  };
+
+  app.route({
+    method: ["GET", "POST"],
+    url: "/api/*",
+    handler: async (req, reply) => {
+      const ctx = req.ukco;
+      if (!ctx) return errorBody(reply, 404, "not-found", "No gateway route.");
+      const { matched, user } = ctx;
+      const operation = matched.operation;
+      const text = typeof req.body === "string" ? req.body : undefined;
+      let body: unknown;
+      if (operation.method === "POST") {
+        try {
+          body = JSON.parse(text ?? "");
+        } catch {
+          return errorBody(reply, 400, "bad-json", "The request body is not JSON.");
+        }
+        const asked = numbersAsked(body);
+        if (asked > MAX_NUMBERS) {
+          audit(req, "refused", 400, asked);
+          return errorBody(
+            reply,
+            400,
+            "too-many-numbers",
+            `At most ${MAX_NUMBERS} company numbers a request; this one has ${asked}.`,
+          );
+        }
+      }
+      const service = operation.service;
+      const call: UpstreamCall = {
+        service,
+        method: operation.method,
+        url: upstreamUrl(deps.config.upstreams[service], matched),
+        operation: operation.name,
+        ...(operation.method === "POST" ? { body: text, contentType: "application/json" } : {}),
+      };
+      const asker: Asker = { user, signal: ctx.abort.signal };
+      const refresh = req.headers["x-ukco-refresh"] === "1";
+      try {
+        if (operation.handling === "companies" && matched.query.toString() === "") {
+          const numbers = numbersOnly(body);
+          if (numbers) {
+            const answer = await deps.companies.answer(asker, call, numbers, refresh);
+            if (answer.failure) return sendFailure(req, reply, answer.failure);
+            audit(req, answer.served, 200, numbers.length);
+            return reply.code(200).headers(answer.headers).type("application/json").send(answer.body);
+          }
+        }
+        if (operation.handling === "match") {
+          const answer = await deps.matches.answer(asker, call, body, refresh);
+          if (answer.failure) return sendFailure(req, reply, answer.failure);
+          audit(req, answer.served, answer.status);
+          return reply.code(answer.status).type("application/json").send(answer.body);
+        }
+        if (operation.handling === "batch-job" && !(await deps.jobs.isOwner(matched.params.jobId ?? "", user))) {
+          audit(req, "refused", 404);
+          return errorBody(reply, 404, "not-found", "No batch job with that id was submitted by you.");
+        }
+        // A submit creates a job for its submitter: never merged with another user's.
+        const { result, merged } =
+          operation.handling === "batch-submit"
+            ? { result: calls.send(user, call, asker.signal), merged: false }
+            : calls.call(asker, call, numbersAsked(body));
+        const answer = await result;
+        if (answer.kind === "failure") return sendFailure(req, reply, answer);
+        if (operation.handling === "batch-submit") {
+          const jobId = (answer.json as { job_id?: unknown }).job_id;
+          if (typeof jobId === "string") await deps.jobs.record(jobId, user);
+        }
+        audit(req, merged ? "merged" : "upstream", answer.status, numbersAsked(body));
+        return reply.code(answer.status).type("application/json").send(answer.text);
+      } catch (error) {
+        if (error instanceof QueueFullError) {
+          audit(req, "refused", 429);
+          void reply.header("retry-after", String(error.retryAfterSeconds));
+          const whose = error.whose === "user" ? "Your queue" : "The gateway's queue";
+          return errorBody(
+            reply,
+            429,
+            "queue-full",
+            `${whose} for the ${service} service is full; try again in ${error.retryAfterSeconds} s.`,
+          );
+        }
+        throw error;
+      }
+    },
+  });
+}

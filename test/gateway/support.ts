@@ -1,0 +1,156 @@
+/**
+ * What the gateway's tests share: a real redis-server (Debian's binary) on a free loopback port,
+ * started and stopped by the test; the gateway's configuration in front of a sandbox; captured log
+ * lines; requests sent byte for byte as written (fetch would resolve dot segments itself); and the
+ * sandbox's own request counters, so "0 upstream requests" is counted by the upstream.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { createServer, request } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Writable } from "node:stream";
+import { GatewayConfigSchema, type GatewayConfigInput } from "../../gateway/config";
+import type { RunningSandbox } from "../../sandbox/sandbox";
+import type { RequestCounts } from "../../sandbox/request-counter";
+
+export const METRICS_TOKEN = "metrics-token-for-tests-only";
+
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A redis-server of our own, without persistence: a restart loses everything, as a crash would. */
+export class RedisServer {
+  private proc: ChildProcess | undefined;
+
+  constructor(readonly port: number) {}
+
+  get url(): string {
+    return `redis://127.0.0.1:${this.port}`;
+  }
+
+  async start(): Promise<void> {
+    this.proc = spawn(
+      "redis-server",
+      ["--port", String(this.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+      { stdio: "ignore" },
+    );
+    await sleep(400);
+  }
+
+  async stop(): Promise<void> {
+    const proc = this.proc;
+    if (!proc || proc.exitCode !== null) return;
+    await new Promise<void>((resolve) => {
+      proc.once("exit", () => resolve());
+      proc.kill("SIGKILL");
+    });
+  }
+}
+
+export function captureLogs() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(...chunk.toString().split("\n").filter(Boolean));
+      done();
+    },
+  });
+  return { lines, stream };
+}
+
+export const tempFile = (name: string) => path.join(mkdtempSync(path.join(tmpdir(), "ukgw-")), name);
+
+export function configFor(sandbox: RunningSandbox, keysFile: string, overrides: Partial<GatewayConfigInput> = {}) {
+  const c = sandbox.credentials;
+  return GatewayConfigSchema.parse({
+    port: 0,
+    upstreams: sandbox.urls,
+    credentials: {
+      productToken: c.productToken,
+      matchingKey: c.matchingKey,
+      marketKey: c.marketKey,
+      classificationUsername: c.classificationUsername,
+      classificationPassword: c.classificationPassword,
+    },
+    keysFile,
+    limits: { product: 12, matching: 60, classification: 5, market: 60 },
+    windowSeconds: 2,
+    queueBound: 200,
+    bodyLimitBytes: 64 * 1024,
+    metricsToken: METRICS_TOKEN,
+    ...overrides,
+  });
+}
+
+/** What reached the sandbox so far, as the sandbox counted it. */
+export async function upstreamCounts(sandbox: RunningSandbox): Promise<RequestCounts> {
+  return (await (await fetch(`${sandbox.origin}/__admin/requests`)).json()) as RequestCounts;
+}
+
+export interface RawAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+}
+
+/**
+ * One request sent as written: the target goes on the request line untouched. `body` may be sent
+ * slowly (`dripMs` between bytes) or only in part (`partial`: the declared length is never sent).
+ */
+export function rawRequest(
+  origin: string,
+  method: string,
+  target: string,
+  options: { headers?: Record<string, string>; body?: string; dripMs?: number; partial?: boolean } = {},
+): Promise<RawAnswer> {
+  const { hostname, port } = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: hostname,
+        port,
+        method,
+        path: target,
+        // Node sends a DELETE's body with neither length nor chunking unless told its length.
+        headers: {
+          ...(options.body !== undefined && !options.partial
+            ? { "content-length": String(Buffer.byteLength(options.body)) }
+            : {}),
+          ...options.headers,
+        },
+        setHost: true,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString() }),
+        );
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+    const body = options.body;
+    if (body === undefined) return void req.end();
+    if (options.partial) return void req.write(body);
+    if (!options.dripMs) return void req.end(body);
+    let at = 0;
+    const next = () => {
+      if (req.destroyed) return;
+      if (at >= body.length) return void req.end();
+      req.write(body.slice(at, at + 1));
+      at += 1;
+      setTimeout(next, options.dripMs);
+    };
+    next();
+  });
+}
