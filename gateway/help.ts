@@ -70,7 +70,52 @@ export const HELP_VARIABLES: readonly HelpVariable[] = [
     fallback: "5000",
   },
   { name: "CACHE_TTL_SECONDS", meaning: "how long a company record or match stays cached", fallback: "86400" },
-  { name: "BODY_LIMIT_BYTES", meaning: "the largest request body", fallback: "10485760" },
+  { name: "BODY_LIMIT_BYTES", meaning: "the largest request body (50,000 numbers fit)", fallback: "1048576" },
+  {
+    name: "USER_QUEUE_BOUND",
+    meaning: "requests one user may have waiting for one service",
+    fallback: "500",
+  },
+  {
+    name: "GATEWAY_REPLICAS",
+    meaning: "how many replicas share the quota: while Redis is unreachable each sends at most limit / replicas",
+    fallback: "1",
+  },
+  {
+    name: "GATEWAY_QUOTA_FILE",
+    meaning: "without Redis: where the quota's send log is kept, so a restart knows the last minute",
+    fallback: "gateway-quota.json beside the keys file",
+  },
+  {
+    name: "HEADERS_TIMEOUT_MS",
+    meaning: "until a request's headers must have arrived (408 otherwise)",
+    fallback: "10000",
+  },
+  {
+    name: "REQUEST_TIMEOUT_MS",
+    meaning: "until the whole request with its body must have arrived (408 otherwise)",
+    fallback: "30000",
+  },
+  {
+    name: "UPSTREAM_TIMEOUT_MS",
+    meaning: "how long one service call may take (504 otherwise)",
+    fallback: "120000",
+  },
+  {
+    name: "MEMORY_CACHE_BYTES",
+    meaning: "the in-process cache tier in front of Redis (least recently used first out)",
+    fallback: "268435456",
+  },
+  {
+    name: "METRICS_TOKEN",
+    meaning: "bearer token for /metrics (16+ characters)",
+    fallback: "none: /metrics is off",
+  },
+  {
+    name: "PRODUCT_SCOPES",
+    meaning: "the product token's scopes, stated (e.g. companies:read jobdata:read)",
+    fallback: "none: learned from the service's own whole answers",
+  },
   { name: "ALLOWED_ORIGIN", meaning: "the add-in's origin, the only one CORS allows", fallback: "none: no CORS" },
   { name: "DIST_DIR", meaning: "the built add-in to serve", fallback: "dist" },
   {

@@ -94,6 +94,12 @@ describe("the help's table against config.ts", () => {
       QUEUE_BOUND: (c) => c.queueBound,
       CACHE_TTL_SECONDS: (c) => c.cacheTtlSeconds,
       BODY_LIMIT_BYTES: (c) => c.bodyLimitBytes,
+      USER_QUEUE_BOUND: (c) => c.userQueueBound,
+      GATEWAY_REPLICAS: (c) => c.replicas,
+      HEADERS_TIMEOUT_MS: (c) => c.headersTimeoutMs,
+      REQUEST_TIMEOUT_MS: (c) => c.requestTimeoutMs,
+      UPSTREAM_TIMEOUT_MS: (c) => c.upstreamTimeoutMs,
+      MEMORY_CACHE_BYTES: (c) => c.memoryCacheBytes,
       DIST_DIR: (c) => c.distDir,
     };
     const shown = Object.fromEntries(HELP_VARIABLES.map((v) => [v.name, v.fallback]));

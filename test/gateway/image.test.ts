@@ -182,6 +182,18 @@ describe("the gateway package", () => {
     ).toEqual([]);
     expect(pkg.scripts?.start).toBe("node dist/main.js");
   });
+
+  test("is a workspace of the root, whose own dependencies hold no server library (only what the add-in imports too)", () => {
+    const root = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
+      workspaces?: string[];
+      dependencies?: Record<string, string>;
+    };
+    expect(root.workspaces).toContain("gateway");
+    const sharedWithTheAddin = ["zod"];
+    expect(
+      Object.keys(root.dependencies ?? {}).filter((name) => imported.has(name) && !sharedWithTheAddin.includes(name)),
+    ).toEqual([]);
+  });
 });
 
 test(".dockerignore keeps installed and built output, history, test output, secrets and keys files out of the context", () => {
