@@ -4,7 +4,7 @@
  * read (a literal or one cell); anything else (an expression, a range) is left unknown.
  */
 import type { Engine } from "../core/engine";
-import { argumentOf, findUkcoCall, provenanceOf, type ValueProvenance } from "../core/provenance";
+import { argumentOf, findUkcoCall, type ValueProvenance } from "../core/provenance";
 
 export interface AboutCell {
   address: string;
@@ -38,7 +38,7 @@ export async function describeActiveCell(engine: Engine): Promise<AboutCell> {
       value: cell.values[0]?.[0],
       formula,
       inputs,
-      provenance: provenanceOf(formula, inputs, engine.cache),
+      provenance: engine.provenance(formula, inputs),
     };
   });
 }

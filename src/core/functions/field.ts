@@ -77,17 +77,6 @@ function ifEmptyValue(ifEmpty: unknown): CellScalar {
   return typeof value === "number" || typeof value === "boolean" ? value : String(value);
 }
 
-/** The cells of UKCO.FIELD, as a promise. */
-export async function fieldFormula(
-  engine: Engine,
-  numbersArg: unknown,
-  fieldsArg: unknown,
-  ifEmptyArg: unknown,
-  context: CallContext,
-): Promise<CellGrid> {
-  return fieldCells(engine, numbersArg, fieldsArg, ifEmptyArg, context);
-}
-
 /** What every row of one FIELD call shares. */
 interface FieldAsk {
   engine: Engine;
@@ -131,16 +120,18 @@ function rowOf(ask: FieldAsk, numberCell: unknown): CellResult[][] | Promise<Cel
     return paths.map((p) => [p instanceof UserError ? p : badNumber]);
   }
   if (!validPaths.length) return cellsOf(ask, []);
+  let values: unknown[] | Promise<unknown[]>;
   try {
-    const cached = ask.engine.cachedCompanyValues(parsed.number, validPaths, ask.context);
-    if (cached) return cellsOf(ask, cached);
+    values = ask.engine.ask("companies", parsed.number, validPaths, ask.context);
   } catch (error) {
     return failedRow(ask, error);
   }
-  return ask.engine.companyValues(parsed.number, validPaths, ask.context).then(
-    (values) => cellsOf(ask, values),
-    (error: unknown) => failedRow(ask, error),
-  );
+  return values instanceof Promise
+    ? values.then(
+        (loaded) => cellsOf(ask, loaded),
+        (error: unknown) => failedRow(ask, error),
+      )
+    : cellsOf(ask, values);
 }
 
 function failedRow(ask: FieldAsk, error: unknown): CellResult[][] {
