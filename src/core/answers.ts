@@ -70,8 +70,8 @@ export interface AnswerKind<Loaded extends { fetchedAt: number }, Ask, Answer> {
   answer(cache: WorkbookCache, key: string, loaded: Loaded, ask: Ask): Answer;
   /** How a refresh of some keys goes on the wire (the loader's own rule). */
   requests: RequestRule;
-  /** What a refresh changed of one key; by default, its value moved. */
-  report?(key: string, before: Held, after: Held | undefined, into: ChangeReport): void;
+  /** What a refresh changed of one key (What changed). */
+  report(key: string, before: Held, after: Held | undefined, into: ChangeReport): void;
 }
 
 /** A kind that keeps exactly what its function shows. */
@@ -93,6 +93,11 @@ function kept<Loaded extends { fetchedAt: number }, Stored>(entry: {
     },
     apply: (cache, key, loaded) => cache.putAnswer(store, key, stored(loaded), loaded.fetchedAt),
     answer: (_cache, _key, loaded) => stored(loaded),
+    // The answer is one value: it moved or it did not.
+    report: (key, before, after, into) => {
+      if (JSON.stringify(before.value ?? null) !== JSON.stringify(after?.value ?? null))
+        into.answers.push({ kind: store, key, before: before.value, after: after?.value });
+    },
   };
 }
 

@@ -10,10 +10,20 @@ import type { MarketClient } from "../api/market/client";
 import type { MatchingClient } from "../api/matching/client";
 import type { ProductClient } from "../api/product/client";
 
+/**
+ * What an ask listens to for its cancellation. An AbortSignal is one; a host may give something
+ * smaller (a cold recalculation makes 10,000 asks, and an AbortController each is most of their cost).
+ */
+export interface CancelSignal {
+  readonly aborted: boolean;
+  addEventListener(type: "abort", listener: () => void, options?: { once?: boolean }): void;
+  removeEventListener(type: "abort", listener: () => void): void;
+}
+
 export interface CallContext {
   /** The calling cell, `Sheet1!B2`; refresh scopes apply by it. */
   address?: string;
-  signal?: AbortSignal;
+  signal?: CancelSignal;
   /** Excel is showing a preview of a formula being typed: answer from the cache or not at all. */
   preview?: boolean;
   /** Told where a queued request stands (the classification governor's queue). */

@@ -89,12 +89,6 @@ export interface EngineStats extends PerKind {
 
 const PREVIEW = "The value is fetched when you finish the formula (press Enter).";
 
-/** What a refresh changed of an answer that is one value. */
-function reportValue(store: string, key: string, before: Held, after: Held | undefined, into: ChangeReport): void {
-  if (JSON.stringify(before.value ?? null) !== JSON.stringify(after?.value ?? null))
-    into.answers.push({ kind: store, key, before: before.value, after: after?.value });
-}
-
 export class Engine {
   private readonly cache: WorkbookCache;
   private readonly scopes: RefreshScopes;
@@ -118,7 +112,10 @@ export class Engine {
     this.clients = options.clients;
     this.cache = new WorkbookCache(ANSWER_SHAPES, options.maxFullRecords);
     this.scopes = new RefreshScopes(() => clock.now());
-    this.companyPlanner = new ChunkPlanner(MAX_RETURN_COUNT, () => this.clients.governors?.product?.headroom());
+    this.companyPlanner = new ChunkPlanner(MAX_RETURN_COUNT, () => {
+      const governor = this.clients.governors?.product;
+      return governor && { ...governor.headroom(), perMinute: governor.limits.perMinute };
+    });
     const clients = () => this.clients;
     this.loaders = Object.fromEntries(
       (Object.entries(ANSWER_KINDS) as [AnswerKindName, AnyAnswerKind][]).map(([name, kind]) => [
@@ -269,9 +266,7 @@ export class Engine {
     for (const [name, replaced] of this.replaced) {
       const kind = ANSWER_KINDS[name] as AnyAnswerKind;
       for (const [key, before] of replaced) {
-        const after = this.cache.held(kind.store, key);
-        if (kind.report) kind.report(key, before, after, report);
-        else reportValue(kind.store, key, before, after, report);
+        kind.report(key, before, this.cache.held(kind.store, key), report);
       }
     }
     return { companies: this.replaced.get("companies")?.size ?? 0, ...report };

@@ -77,6 +77,9 @@ export interface FetchTimes {
 }
 
 const NONE: readonly string[] = [];
+// Shared: a cold recalculation asks 10,000 times, and a miss says nothing of its own.
+const MISSED: FieldLookup = { state: "miss" };
+const NOT_FOUND: FieldLookup = { state: "not-found" };
 
 /** Full records kept in memory; beyond this, only the read field values are kept. */
 export const DEFAULT_MAX_FULL_RECORDS = 2000;
@@ -110,12 +113,12 @@ export class WorkbookCache {
   /** The cached value at `path` for a company fetched after `freshAfter`, or why there is none. Never writes. */
   companyField(number: string, path: { text: string; steps: readonly PathStep[] }, freshAfter: number): FieldLookup {
     const entry = this.companies.get(number);
-    if (!entry || entry.t < freshAfter) return { state: "miss" };
-    if (entry.nf) return { state: "not-found" };
+    if (!entry || entry.t < freshAfter) return MISSED;
+    if (entry.nf) return NOT_FOUND;
     const lackingScopes = entry.l ?? NONE;
     if (path.text in entry.f) return { state: "hit", value: entry.f[path.text], kept: true, lackingScopes };
     const record = this.records.get(number);
-    if (!record) return { state: "miss" };
+    if (!record) return MISSED;
     const read = readCompanyPath(record, path.steps);
     if (!read.ok) return { state: "unreadable", problem: read.problem };
     return { state: "hit", value: read.value ?? null, kept: false, lackingScopes };

@@ -98,7 +98,12 @@ export function fieldCells(
   const paths = fields.map(checkField);
   const validPaths = paths.filter((p): p is ResolvedPath => !(p instanceof UserError));
   const ask: FieldAsk = { engine, context, paths, validPaths, ifEmpty: ifEmptyValue(ifEmptyArg) };
-  // Plain loops and no closures per row: a recalculation runs this once per cell, 10,000 times.
+  if (layout === "single") {
+    // One cell's formula, as 10,000 cells of a column have: one promise at most, no grid of rows.
+    const row = rowOf(ask, numbers[0]);
+    return row instanceof Promise ? row.then(firstCells) : firstCells(row);
+  }
+  // Plain loops and no closures per row: a range formula runs this once per row.
   const rows: (CellResult[][] | Promise<CellResult[][]>)[] = [];
   let pending = false;
   for (const numberCell of numbers) {
@@ -158,8 +163,9 @@ function cellsOf(ask: FieldAsk, values: unknown[]): CellResult[][] {
   return cells;
 }
 
+const firstCells = (row: CellResult[][]): CellGrid => [row[0]!];
+
 function shapeRows(rows: CellResult[][][], layout: Orientation["layout"]): CellGrid {
-  if (layout === "single") return [rows[0]![0]!];
   const joined = rows.map((row) =>
     row.map((cells) =>
       cells.length === 1 ? cells[0]! : cells.map((c) => cellText(c as CellScalar)).join(LIST_SEPARATOR),
