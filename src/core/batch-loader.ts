@@ -81,6 +81,8 @@ interface Waiter<V> {
   settled: boolean;
   /** Stops listening to the caller's signal. */
   detach?: () => void;
+  /** The key's entry this ask waits on. */
+  entry: Entry<V>;
 }
 
 interface Entry<V> {
@@ -106,7 +108,7 @@ export class BatchLoader<V> {
   /** The open burst goes at the next turn, not after a quiet spell. */
   private atOnce = false;
   /** Asks by deadline (all wait the same time, so arrival order is deadline order). */
-  private deadlines: { entry: Entry<V>; waiter: Waiter<V> }[] = [];
+  private deadlines: Waiter<V>[] = [];
   private deadlineHead = 0;
   private sweepTimer: AbortController | undefined;
   private pending = 0;
@@ -143,7 +145,7 @@ export class BatchLoader<V> {
         this.enqueue(entry);
       }
       const deadline = this.options.clock.now() + this.options.settleTimeoutMs;
-      const waiter: Waiter<V> = { resolve, reject, onProgress, deadline, settled: false };
+      const waiter: Waiter<V> = { resolve, reject, onProgress, deadline, settled: false, entry };
       entry.waiters.add(waiter);
       this.pending += 1;
       const owner = entry;
@@ -152,7 +154,7 @@ export class BatchLoader<V> {
         signal.addEventListener("abort", onAbort, { once: true });
         waiter.detach = () => signal.removeEventListener("abort", onAbort);
       }
-      this.deadlines.push({ entry, waiter });
+      this.deadlines.push(waiter);
       if (!this.sweepTimer) this.scheduleSweep(deadline);
     });
   }
@@ -186,17 +188,18 @@ export class BatchLoader<V> {
     this.sweepTimer = undefined;
     const now = this.options.clock.now();
     while (this.deadlineHead < this.deadlines.length) {
-      const { entry, waiter } = this.deadlines[this.deadlineHead]!;
+      const waiter = this.deadlines[this.deadlineHead]!;
       if (!waiter.settled && waiter.deadline > now) break;
       this.deadlineHead += 1;
-      if (!waiter.settled) this.leave(entry, waiter, new UnavailableError("timeout", this.options.timeoutMessage));
+      if (!waiter.settled)
+        this.leave(waiter.entry, waiter, new UnavailableError("timeout", this.options.timeoutMessage));
     }
     if (this.deadlineHead > 1024 && this.deadlineHead * 2 > this.deadlines.length) {
       this.deadlines = this.deadlines.slice(this.deadlineHead);
       this.deadlineHead = 0;
     }
     const next = this.deadlines[this.deadlineHead];
-    if (next) this.scheduleSweep(next.waiter.deadline);
+    if (next) this.scheduleSweep(next.deadline);
   }
 
   private enqueue(entry: Entry<V>): void {

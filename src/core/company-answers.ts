@@ -57,15 +57,17 @@ export function readCompany(
   paths: readonly ResolvedPath[],
   freshAfter: number,
 ): unknown[] | typeof MISS {
-  const values: unknown[] = [];
+  // Nothing allocated for a miss: a cold recalculation has 10,000 of them.
+  let values: unknown[] | undefined;
   for (const path of paths) {
     const hit = cache.companyField(number, path, freshAfter);
     if (hit.state === "miss") return MISS;
+    values ??= [];
     if (hit.state === "not-found") throw notKnown(number);
     if (hit.state === "hit" && !hit.kept) cache.keepField(number, path.text, hit.value);
     values.push(valueOf(path, lookupRead(hit), hit.state === "hit" ? hit.lackingScopes : NONE));
   }
-  return values;
+  return values ?? [];
 }
 
 /** The values of `paths` from a loaded record, kept in the store as a cached read would keep them. */
