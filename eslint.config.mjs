@@ -54,6 +54,25 @@ export default tseslint.config(
     },
   },
   {
+    // The pane and the host read the API layer's types only; its values come through core
+    // (core/api-values.ts), so what they take from api/ is one list, and the layering holds.
+    files: ["src/taskpane/**", "src/host/**"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/api", "**/api/**"],
+              allowTypeImports: true,
+              message: "The pane and the host import api/ types only; take values through core/api-values.ts.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The sandbox is its own program: it stands in for the services and borrows nothing of the client's.
     files: ["sandbox/**"],
     rules: {

@@ -20,7 +20,7 @@ import { systemClock } from "../src/api/http/types";
 import { gatewayServiceUrls } from "../src/core/config";
 import { CredentialStore } from "../src/core/credentials";
 import { Engine } from "../src/core/engine";
-import { fieldFormula } from "../src/core/functions/field";
+import { fieldCells } from "../src/core/functions/field";
 import { GatewayConfigSchema } from "../gateway/config";
 import { KeyStore } from "../gateway/keys";
 import { startGateway } from "../gateway/server";
@@ -56,7 +56,7 @@ function gatewayConfig(sandbox: RunningSandbox, keysFile: string, extra: Record<
 /** One analyst's workbook refresh: every cell in one burst; resolves with the time to the last cell. */
 async function refresh(engine: Engine, numbers: string[]): Promise<number> {
   const started = performance.now();
-  await Promise.all(numbers.flatMap((n) => FIELDS.map((f) => fieldFormula(engine, n, f, null, {}))));
+  await Promise.all(numbers.flatMap((n) => FIELDS.map((f) => fieldCells(engine, n, f, null, {}))));
   return performance.now() - started;
 }
 

@@ -94,6 +94,8 @@ export interface HostedWorkbook {
   settled: number[];
   /** When Excel made each invocation (ms, performance.now()), in order. */
   invoked: number[];
+  /** When each invocation returned to Excel (ms, performance.now()), in order: the end of its synchronous work. */
+  returned: number[];
   close(): void;
 }
 
@@ -121,12 +123,14 @@ export async function openWorkbook(
   provideRuntime(runtime);
   const settled: number[] = [];
   const invoked: number[] = [];
+  const returned: number[] = [];
   const note = () => settled.push(performance.now());
   for (const [id, implementation] of host.implementations) {
     const chosen = options.replace?.[id] ?? implementation;
     CustomFunctions.associate(id, (...args: unknown[]) => {
       invoked.push(performance.now());
       const result = chosen(...args);
+      returned.push(performance.now());
       if (result instanceof Promise) result.then(note, note);
       else note();
       return result;
@@ -137,5 +141,5 @@ export async function openWorkbook(
     engine.detachStore();
     installed.uninstall();
   };
-  return { excel, engine, settled, invoked, close };
+  return { excel, engine, settled, invoked, returned, close };
 }

@@ -1,4 +1,7 @@
-/** The API layer's public surface: the factory, the clients' types, the schemas, the errors. */
+/**
+ * The API layer's public face: the factory, the clients' types, the schemas, the errors. The pane
+ * and the host import its types only; the few values they need come through core/api-values.ts.
+ */
 export { createApiClients, DEFAULT_LIMITS, type ApiClients, type ApiClientsOptions, type ApiTimeouts } from "./factory";
 export {
   SERVICE_LABELS,
@@ -48,7 +51,7 @@ export { COMPANY_FIELDS, findCompanyField, type CompanyFieldInfo, type FieldKind
 export * from "./matching/client";
 export * from "./matching/schemas";
 export * from "./matching/batch-runner";
-export { MATCHING_KEY_PREFIX } from "./matching/credential";
+export { checkMatchingKey, MATCHING_KEY_PREFIX } from "./matching/credential";
 
 export * from "./classification/client";
 export * from "./classification/schemas";

@@ -1,77 +1,191 @@
 /**
  * Every kind of answer the functions cache, declared once: the map it is kept in (its name in the
- * workbook store), how it is stored (a zod shape: a saved workbook is input like any other), the
- * batch loader that fetches it, and what of a loaded answer is kept. The engine, the memory cache
- * and the workbook store all work over this table; freshness is the same for every kind (a value
- * stays until the user refreshes the cells that show it, see refresh-scopes.ts).
+ * workbook store), the service that sends it, the batch loader that fetches it, how a cached one is
+ * read and a loaded one stored and answered, and how many requests a refresh of some keys costs
+ * (refresh-estimate.ts). The engine runs one path over this table for every kind (cache → value
+ * preview → load → apply → remember for undo); the memory cache and the workbook store keep each
+ * kind's map. Freshness is the same for every kind: a value stays until the user refreshes the
+ * cells that show it (refresh-scopes.ts).
  *
- * Company records are not here: they keep one value per field path a formula reads, plus recent
- * full records, which the engine handles itself (`companyValues`).
+ * Most kinds keep exactly what their function shows (`kept`). Company records differ only in their
+ * hooks (company-answers.ts): a cell asks for some fields of a record.
  *
- * A new cached function is its file in src/functions, its formula in core/functions, an entry
- * here (with its loader, in core/loaders), and its test.
+ * A new kind is an entry here (with its loader in core/loaders); a new function of a kind is an
+ * entry of core/function-entries.ts.
  */
 import { z } from "zod";
+import type { ServiceName } from "../api/credentials";
 import type { Clock } from "../api/http/types";
+import { MAX_BATCH_NUMBERS, MARKETS } from "../api/market/schemas";
+import { MAX_BATCH_COMPANIES } from "../api/matching/schemas";
 import type { BatchLoader } from "./batch-loader";
 import { StoredClassificationSchema, StoredGroupRowSchema, StoredMatchSchema } from "./cache/snapshot";
-import type { EngineClients } from "./engine";
+import { COMPANIES, MISS, type Held, type WorkbookCache } from "./cache/workbook-cache";
+import type { EngineClients } from "./call-context";
+import type { ChunkPlanner } from "./chunk-plan";
+import { answerCompany, readCompany, reportCompany, type ChangeReport } from "./company-answers";
+import { MAX_BATCH_URLS } from "./explore/websites";
+import type { ResolvedPath } from "./field-path";
 import { createClassificationLoader } from "./loaders/classification-loader";
+import { createCompanyLoader } from "./loaders/company-loader";
 import { createGroupLoader } from "./loaders/group-loader";
 import { createMarketLoader } from "./loaders/market-loader";
-import { createMatchLoader } from "./loaders/match-loader";
+import { createMatchLoader, MATCH_LOADER_OPTIONS } from "./loaders/match-loader";
 import { createWebsiteLoader } from "./loaders/website-loader";
 
-export interface AnswerKind<Loaded extends { fetchedAt: number }, Stored> {
-  /** The map's name in the workbook store. Never rename one: saved workbooks hold it. */
-  store: string;
-  /** How the answer is stored. */
-  shape: z.ZodType<Stored>;
-  loader(clients: () => EngineClients, clock: Clock): BatchLoader<Loaded>;
-  /** What is kept of a loaded answer: exactly what the function shows. */
-  stored(loaded: Loaded): Stored;
+/** What the engine gives every loader beside the clients. */
+export interface LoaderHooks {
+  /** Whether a key is asked again because the user refreshed it (a team gateway then skips its cache). */
+  refreshing(key: string): boolean;
+  /** How product bursts are cut (the engine keeps it, to forecast a refresh). */
+  planner: ChunkPlanner;
 }
 
-const kind = <Loaded extends { fetchedAt: number }, Stored>(entry: AnswerKind<Loaded, Stored>) => entry;
+/** Requests a refresh of `keys` sends; `before`: requests of the same service queued ahead of them. */
+export interface RequestCount {
+  requests: number;
+  /** False where the service decides part of the count; `requests` is then the least. */
+  exact: boolean;
+  /** Batch jobs, for the matching service's larger bursts. */
+  jobs?: number;
+}
+export type RequestRule = (
+  keys: readonly string[],
+  companyRequests: (n: number, before: number) => number,
+  before: number,
+) => RequestCount;
+
+export interface AnswerKind<Loaded extends { fetchedAt: number }, Ask, Answer> {
+  /** The map's name in the workbook store. Never rename one: saved workbooks hold it. */
+  store: string;
+  service: ServiceName;
+  /** How the answer is stored (a saved workbook is input like any other); companies: snapshot.ts's own. */
+  shape?: z.ZodType;
+  loader(clients: () => EngineClients, clock: Clock, hooks: LoaderHooks): BatchLoader<Loaded>;
+  /** The cached answer to `ask`, or MISS. Reads the cache once. */
+  read(cache: WorkbookCache, key: string, ask: Ask, freshAfter: number): Answer | typeof MISS;
+  /** Stores a loaded answer (once, however many cells asked). */
+  apply(cache: WorkbookCache, key: string, loaded: Loaded): void;
+  /** A waiting cell's answer, from the loaded value itself. */
+  answer(cache: WorkbookCache, key: string, loaded: Loaded, ask: Ask): Answer;
+  /** How a refresh of some keys goes on the wire (the loader's own rule). */
+  requests: RequestRule;
+  /** What a refresh changed of one key (What changed). */
+  report(key: string, before: Held, after: Held | undefined, into: ChangeReport): void;
+}
+
+/** A kind that keeps exactly what its function shows. */
+function kept<Loaded extends { fetchedAt: number }, Stored>(entry: {
+  store: string;
+  service: ServiceName;
+  shape: z.ZodType<Stored>;
+  loader(clients: () => EngineClients, clock: Clock, hooks: LoaderHooks): BatchLoader<Loaded>;
+  /** What is kept of a loaded answer: exactly what the function shows. */
+  stored(loaded: Loaded): Stored;
+  requests: RequestRule;
+}): AnswerKind<Loaded, void, Stored> {
+  const { stored, store } = entry;
+  return {
+    ...entry,
+    read: (cache, key, _ask, freshAfter) => {
+      const hit = cache.answer<Stored>(store, key, freshAfter);
+      return hit ? hit.value : MISS;
+    },
+    apply: (cache, key, loaded) => cache.putAnswer(store, key, stored(loaded), loaded.fetchedAt),
+    answer: (_cache, _key, loaded) => stored(loaded),
+    // The answer is one value: it moved or it did not.
+    report: (key, before, after, into) => {
+      if (JSON.stringify(before.value ?? null) !== JSON.stringify(after?.value ?? null))
+        into.answers.push({ kind: store, key, before: before.value, after: after?.value });
+    },
+  };
+}
+
+const onePerKey: RequestRule = (keys) => ({ requests: keys.length, exact: true });
 
 export const ANSWER_KINDS = {
-  matches: kind({
+  companies: {
+    store: COMPANIES,
+    service: "product",
+    loader: (clients, clock, hooks) => createCompanyLoader(() => clients().product, clock, hooks),
+    read: readCompany,
+    apply: (cache, number, loaded) => cache.putCompany(number, loaded.record, loaded.lackingScopes, loaded.fetchedAt),
+    answer: answerCompany,
+    // A burst as the planner would cut it now (chunk-plan.ts forecast).
+    requests: (keys, companyRequests, before) => ({ requests: companyRequests(keys.length, before), exact: true }),
+    report: reportCompany,
+  } satisfies AnswerKind<import("./loaders/company-loader").LoadedCompany, readonly ResolvedPath[], unknown[]>,
+  matches: kept({
     store: "matches",
+    service: "matching",
     shape: StoredMatchSchema,
     loader: (clients, clock) => createMatchLoader(() => clients().matching, clock),
     stored: (loaded) => loaded.match,
+    requests(keys) {
+      if (keys.length <= MATCH_LOADER_OPTIONS.singleMatchLimit) return onePerKey(keys, () => 0, 0);
+      const jobs = Math.ceil(keys.length / MAX_BATCH_COMPANIES);
+      // Each job: submit, at least one status poll, results.
+      return { requests: 3 * jobs, exact: false, jobs };
+    },
   }),
-  classifications: kind({
+  classifications: kept({
     store: "classifications",
+    service: "classification",
     shape: StoredClassificationSchema,
     loader: (clients, clock) => createClassificationLoader(() => clients().classification, clock),
     stored: (loaded) => loaded.classification,
+    requests: onePerKey,
   }),
-  groups: kind({
+  groups: kept({
     store: "groups",
+    service: "product",
     shape: z.array(StoredGroupRowSchema),
     loader: (clients, clock) => createGroupLoader(() => clients().product, clock),
     stored: (loaded) => loaded.rows,
+    requests: onePerKey,
   }),
-  websites: kind({
+  websites: kept({
     store: "websites",
+    service: "product",
     // Domain → company number; null when no company has that website.
     shape: z.string().nullable(),
     loader: (clients, clock) => createWebsiteLoader(() => clients().product, clock),
     stored: (loaded) => loaded.number,
+    // One search of up to 1,000 sites, in as many pages as the service finds companies.
+    requests: (keys) => ({ requests: Math.ceil(keys.length / MAX_BATCH_URLS), exact: false }),
   }),
-  marketCompanies: kind({
+  marketCompanies: kept({
     store: "market",
+    service: "market",
     // `market:number` → the market's (small) record; null when the market does not know it.
     shape: z.record(z.string(), z.unknown()).nullable(),
     loader: (clients, clock) => createMarketLoader(() => clients().market, clock),
     stored: (loaded) => loaded.record,
+    // Per market, the batch lookup where the market has one, else a request per number.
+    requests(keys) {
+      const perMarket = MARKETS.map((m) => keys.filter((k) => k.startsWith(`${m}:`)).length);
+      return { requests: perMarket.reduce((sum, n) => sum + Math.ceil(n / MAX_BATCH_NUMBERS), 0), exact: false };
+    },
   }),
 };
 
-export type AnswerKindName = keyof typeof ANSWER_KINDS;
+type Kinds = typeof ANSWER_KINDS;
+export type AnswerKindName = keyof Kinds;
+type KindOf<K extends AnswerKindName> =
+  Kinds[K] extends AnswerKind<infer L, infer A, infer R> ? { loaded: L; ask: A; answer: R } : never;
 /** What an answer of a kind is, as its function reads it. */
-export type AnswerOf<K extends AnswerKindName> = ReturnType<(typeof ANSWER_KINDS)[K]["stored"]>;
+export type AnswerOf<K extends AnswerKindName> = KindOf<K>["answer"];
+/** What a cell asks of a key of a kind (the fields of a company; nothing more for the others). */
+export type AskOf<K extends AnswerKindName> = KindOf<K>["ask"];
+/** Any entry, as the engine walks the table. */
+export type AnyAnswerKind = AnswerKind<{ fetchedAt: number }, unknown, unknown>;
 
-/** Each kind's stored shape by store name, for the cache and the workbook store. */
-export const ANSWER_SHAPES = Object.fromEntries(Object.values(ANSWER_KINDS).map((k) => [k.store, k.shape]));
+/** Each kind's stored shape by store name, for the cache and the workbook store (companies: snapshot.ts's own). */
+export const ANSWER_SHAPES = Object.fromEntries(
+  Object.values(ANSWER_KINDS).flatMap((k) => ("shape" in k && k.shape ? [[k.store, k.shape]] : [])),
+);
+
+/** The entry whose map is `store`. */
+export function kindOfStore(store: string): AnyAnswerKind | undefined {
+  return (Object.values(ANSWER_KINDS) as AnyAnswerKind[]).find((k) => k.store === store);
+}

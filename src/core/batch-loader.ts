@@ -20,6 +20,7 @@
  * order), swept by one timer.
  */
 import type { Clock } from "../api/http/types";
+import type { CancelSignal } from "./call-context";
 import { UnavailableError } from "./errors";
 import { QuietTimer } from "./quiet-timer";
 
@@ -62,6 +63,11 @@ export interface BatchLoaderOptions<V> {
   headStart?(): number;
   /** Told how long each request took and how many keys it carried, to size later plans. */
   observe?(keys: number, ms: number): void;
+  /**
+   * Whether the burst now opening is sent at the next turn of the event loop, as soon as its
+   * calls have arrived, instead of after `burstWindowMs` of quiet; default never.
+   */
+  goesAtOnce?(): boolean;
 }
 
 type Attempt<V> = { ok: true; results: ReadonlyMap<string, V | Error> } | { ok: false; error: unknown };
@@ -75,6 +81,8 @@ interface Waiter<V> {
   settled: boolean;
   /** Stops listening to the caller's signal. */
   detach?: () => void;
+  /** The key's entry this ask waits on. */
+  entry: Entry<V>;
 }
 
 interface Entry<V> {
@@ -97,8 +105,10 @@ export class BatchLoader<V> {
   private readonly flushTimer: QuietTimer;
   /** Requests this burst sent ahead of its flush; undefined while no burst is open. */
   private sentAhead: number | undefined;
+  /** The open burst goes at the next turn, not after a quiet spell. */
+  private atOnce = false;
   /** Asks by deadline (all wait the same time, so arrival order is deadline order). */
-  private deadlines: { entry: Entry<V>; waiter: Waiter<V> }[] = [];
+  private deadlines: Waiter<V>[] = [];
   private deadlineHead = 0;
   private sweepTimer: AbortController | undefined;
   private pending = 0;
@@ -123,7 +133,7 @@ export class BatchLoader<V> {
     return this.entries.has(key);
   }
 
-  load(key: string, signal?: AbortSignal, onProgress?: (progress: unknown) => void): Promise<V> {
+  load(key: string, signal?: CancelSignal, onProgress?: (progress: unknown) => void): Promise<V> {
     this.stats.asks += 1;
     return new Promise<V>((resolve, reject) => {
       if (signal?.aborted) return reject(cancelled());
@@ -135,7 +145,7 @@ export class BatchLoader<V> {
         this.enqueue(entry);
       }
       const deadline = this.options.clock.now() + this.options.settleTimeoutMs;
-      const waiter: Waiter<V> = { resolve, reject, onProgress, deadline, settled: false };
+      const waiter: Waiter<V> = { resolve, reject, onProgress, deadline, settled: false, entry };
       entry.waiters.add(waiter);
       this.pending += 1;
       const owner = entry;
@@ -144,7 +154,7 @@ export class BatchLoader<V> {
         signal.addEventListener("abort", onAbort, { once: true });
         waiter.detach = () => signal.removeEventListener("abort", onAbort);
       }
-      this.deadlines.push({ entry, waiter });
+      this.deadlines.push(waiter);
       if (!this.sweepTimer) this.scheduleSweep(deadline);
     });
   }
@@ -178,22 +188,24 @@ export class BatchLoader<V> {
     this.sweepTimer = undefined;
     const now = this.options.clock.now();
     while (this.deadlineHead < this.deadlines.length) {
-      const { entry, waiter } = this.deadlines[this.deadlineHead]!;
+      const waiter = this.deadlines[this.deadlineHead]!;
       if (!waiter.settled && waiter.deadline > now) break;
       this.deadlineHead += 1;
-      if (!waiter.settled) this.leave(entry, waiter, new UnavailableError("timeout", this.options.timeoutMessage));
+      if (!waiter.settled)
+        this.leave(waiter.entry, waiter, new UnavailableError("timeout", this.options.timeoutMessage));
     }
     if (this.deadlineHead > 1024 && this.deadlineHead * 2 > this.deadlines.length) {
       this.deadlines = this.deadlines.slice(this.deadlineHead);
       this.deadlineHead = 0;
     }
     const next = this.deadlines[this.deadlineHead];
-    if (next) this.scheduleSweep(next.waiter.deadline);
+    if (next) this.scheduleSweep(next.deadline);
   }
 
   private enqueue(entry: Entry<V>): void {
     this.queue.push(entry);
     if (this.sentAhead === undefined) this.openBurst();
+    if (this.atOnce) return;
     // A full request goes at once, unless a plan cuts bursts: it must see the whole burst to cut it
     // well (maxDelayMs still bounds the wait), or a full page sent early becomes the last to arrive.
     if (!this.options.plan && this.queue.length >= this.options.maxBatchSize) this.flush();
@@ -202,6 +214,14 @@ export class BatchLoader<V> {
 
   private openBurst(): void {
     this.sentAhead = 0;
+    this.atOnce = this.options.goesAtOnce?.() ?? false;
+    if (this.atOnce) {
+      this.options.clock.sleep(0).then(
+        () => this.sentAhead !== undefined && this.flush(),
+        () => undefined,
+      );
+      return;
+    }
     if (!this.options.headStart) return;
     this.options.clock.sleep(0).then(
       () => this.sendAhead(),
@@ -224,6 +244,7 @@ export class BatchLoader<V> {
     const sentAhead = this.sentAhead ?? 0;
     this.queue = [];
     this.sentAhead = undefined;
+    this.atOnce = false;
     let start = 0;
     for (const size of this.planFor(queued.length, sentAhead)) {
       void this.send(queued.slice(start, start + size));

@@ -1,13 +1,22 @@
 /**
- * How a burst of keys is cut into requests. The fewest is ceil(n / page size), and that is what
- * goes when the service's quota has no room to spare. When it has room, up to twice as many go
- * side by side, each handed to its cells the moment it arrives: a small one first, so the first
- * cells fill within about one round trip, then equal ones, so the last cell settles soonest.
+ * How a burst of keys is cut into requests, so that its LAST answer lands soonest. The fewest is
+ * ceil(n / page size), and that is what goes when the service's quota has no room to spare. With
+ * room, requests run side by side, each handed to its cells the moment it arrives: a small one
+ * first, so the first cells fill within about one round trip, then equal ones. The last lands
+ * after about a round trip plus its own share of the work, so more requests help until a
+ * request's work is half a round trip; beyond the free concurrency a request waits a whole round
+ * trip for a slot, and one burst takes at most a tenth of the minute's quota (BURST_SHARE).
  *
  * The sizes come from the measured cost of a request, not a constant: a round trip plus a cost per
  * key, fitted to the time and size of recent requests (least squares over a short window).
  */
 import type { Headroom } from "../api/http/governor";
+
+/** The service's spare capacity, and its limit a minute when known. */
+export type Room = Headroom & { perMinute?: number };
+
+/** INFERRED (ours): the most of a minute's quota one burst may take beyond the fewest requests. */
+export const BURST_SHARE = 0.1;
 
 export interface RequestCost {
   roundTripMs: number;
@@ -37,7 +46,7 @@ export class ChunkPlanner {
     /** The contract's page size: the most keys one request may carry. */
     private readonly maxBatch: number,
     /** The service's spare capacity now; undefined when unknown (then the fewest requests go). */
-    private readonly headroom: () => Headroom | undefined,
+    private readonly headroom: () => Room | undefined,
     initial: RequestCost = INITIAL_COST,
   ) {
     this.fitted = initial;
@@ -49,7 +58,7 @@ export class ChunkPlanner {
 
   /**
    * Request sizes for `n` keys, of which `sentAhead` requests of this burst already went
-   * (`headStart`): those count towards the at most twice the fewest.
+   * (`headStart`): those count towards the burst's share of the quota.
    */
   plan(n: number, sentAhead = 0, room = this.headroom()): number[] {
     const fewest = fewestRequests(n, this.maxBatch);
@@ -57,9 +66,10 @@ export class ChunkPlanner {
     const { roundTripMs, perKeyMs } = this.fitted;
     // Work that costs less than a round trip gains nothing from being cut up.
     if (n * perKeyMs < roundTripMs) return fewest;
-    const extra = Math.min(fewest.length - sentAhead, room.requests - fewest.length, room.slots - fewest.length);
-    if (extra < 1) return fewest;
-    const count = fewest.length + extra;
+    const share = room.perMinute === undefined ? Infinity : Math.floor(room.perMinute * BURST_SHARE) - sentAhead;
+    const useful = Math.ceil((n * perKeyMs) / (roundTripMs / 2));
+    const count = Math.min(room.requests, room.slots, share, useful);
+    if (count <= fewest.length) return fewest;
     // Unless a head start already filled the first cells, the first request is a small one.
     const first = sentAhead > 0 ? 0 : Math.min(this.firstSize(), Math.ceil(n / count));
     const rest = n - first;
@@ -75,8 +85,20 @@ export class ChunkPlanner {
    * one small request, and only with room for it beside the burst's own (HEAD_START_ROOM).
    */
   headStart(room = this.headroom()): number {
-    if (!room || room.requests < HEAD_START_ROOM.requests || room.slots < HEAD_START_ROOM.slots) return 0;
-    return this.firstSize();
+    return this.hasRoom(room) ? this.firstSize() : 0;
+  }
+
+  /**
+   * Whether a burst may go as soon as its calls have arrived (the next turn of the event loop:
+   * Excel makes a recalculation's calls in one go), rather than after a quiet spell that gathers
+   * the fewest requests: only with room for more than the fewest.
+   */
+  goesAtOnce(room = this.headroom()): boolean {
+    return this.hasRoom(room);
+  }
+
+  private hasRoom(room: Room | undefined): boolean {
+    return !!room && room.requests >= HEAD_START_ROOM.requests && room.slots >= HEAD_START_ROOM.slots;
   }
 
   /**

@@ -2,18 +2,14 @@
  * Where a UKCO cell's value came from, for the pane's "About this value": the function and its
  * inputs, the company (and field), when the stored answer was fetched, the service and token scope
  * it came from, and whether it was read from the workbook's store or fetched in this session.
- * Read from the cache alone: asking never sends a request. Each function is one entry of SOURCES.
+ * Read from the cache alone: asking never sends a request. What each function reads is its entry
+ * of core/function-entries.ts.
  */
 import type { ServiceName } from "../api/credentials";
-import { MARKETS, type Market } from "../api/market/schemas";
-import type { WorkbookCache } from "./cache/workbook-cache";
-import { classifyInput, classifyKey } from "./classify-key";
-import { parseCompanyNumber } from "./company-number";
-import { domainOf, parseWebsite } from "./explore/websites";
-import { resolveFieldPath, type ResolvedPath } from "./field-path";
-import { marketKey } from "./loaders/market-loader";
-import { parseMarketNumber } from "./market/numbers";
-import { matchKey } from "./match-key";
+import { ANSWER_KINDS } from "./answers";
+import { COMPANIES, type WorkbookCache } from "./cache/workbook-cache";
+import type { ResolvedPath } from "./field-path";
+import { FUNCTION_ENTRIES } from "./function-entries";
 
 /** A UKCO call as written in a cell: the function's name and each argument's text. */
 export interface FormulaCall {
@@ -75,76 +71,8 @@ export type AnswerRef =
   | { kind: "answer"; store: string; key: string }
   | { problem: string };
 
-interface Source {
-  service: ServiceName;
-  /** The stored answer the call reads, from its inputs' values. */
-  answer(inputs: readonly unknown[]): AnswerRef;
-}
-
-function company(numberInput: unknown, fieldInput?: unknown): AnswerRef {
-  const parsed = parseCompanyNumber(numberInput);
-  if (!parsed.ok) return { problem: parsed.reason };
-  // Excel gives an omitted optional argument as null, an empty cell as "".
-  if (fieldInput === null || fieldInput === undefined || fieldInput === "")
-    return { kind: "company", number: parsed.number };
-  try {
-    return { kind: "company", number: parsed.number, field: resolveFieldPath(fieldInput) };
-  } catch (error) {
-    return { problem: (error as Error).message };
-  }
-}
-
-const keyed = (store: string, key: string | undefined, label: string): AnswerRef =>
-  key === undefined ? { problem: `The ${label} in this formula cannot be read.` } : { kind: "answer", store, key };
-
 /** What provenance reads of the cache. */
-export type CacheSource = Pick<WorkbookCache, "companyEntry" | "answer" | "fetchedThisSession">;
-
-/** One entry per function that keeps answers in the store; a new cached function adds a line. */
-const SOURCES: Readonly<Record<string, Source>> = {
-  FIELD: { service: "product", answer: ([number, field]) => company(number, field) },
-  ASOF: { service: "product", answer: ([number, field]) => company(number, field) },
-  COMPANY: { service: "product", answer: ([number]) => company(number) },
-  HISTORY: { service: "product", answer: ([number]) => company(number) },
-  GROUP: {
-    service: "product",
-    answer: ([number]) => {
-      const parsed = parseCompanyNumber(number);
-      return parsed.ok ? keyed("groups", parsed.number, "company number") : { problem: parsed.reason };
-    },
-  },
-  WEBSITE: {
-    service: "product",
-    answer: ([url]) => {
-      const parsed = parseWebsite(url);
-      return parsed.ok ? keyed("websites", domainOf(parsed.value), "website") : { problem: parsed.reason };
-    },
-  },
-  MATCH: {
-    service: "matching",
-    answer: ([name, postcode, website]) => keyed("matches", matchKey(name, postcode, website), "name"),
-  },
-  CLASSIFY: {
-    service: "classification",
-    answer: ([text]) => {
-      const input = classifyInput(text);
-      return keyed("classifications", input && classifyKey(input), "description or website");
-    },
-  },
-  MARKET: {
-    service: "market",
-    answer: ([market, number]) => {
-      const name = String(market ?? "")
-        .trim()
-        .toLowerCase();
-      if (!(MARKETS as readonly string[]).includes(name)) return { problem: `"${String(market)}" is not a market.` };
-      const parsed = parseMarketNumber(number);
-      return parsed.ok
-        ? keyed("market", marketKey(name as Market, parsed.value), "company number")
-        : { problem: parsed.reason };
-    },
-  },
-};
+export type CacheSource = Pick<WorkbookCache, "company" | "answer" | "fetchedThisSession">;
 
 /**
  * The stored answer a call of `name` with these input values reads, and the service that sends it;
@@ -154,8 +82,17 @@ export function storedAnswerOf(
   name: string,
   inputs: readonly unknown[],
 ): { service: ServiceName; ref: AnswerRef } | undefined {
-  const source = SOURCES[name.toUpperCase()];
-  return source && { service: source.service, ref: source.answer(inputs) };
+  const entry = FUNCTION_ENTRIES[name.toUpperCase()];
+  if (!entry) return undefined;
+  const { service, store } = ANSWER_KINDS[entry.kind];
+  const read = entry.key(inputs);
+  const ref: AnswerRef =
+    "problem" in read
+      ? read
+      : store === COMPANIES
+        ? { kind: "company", number: read.key, ...(read.field ? { field: read.field } : {}) }
+        : { kind: "answer", store, key: read.key };
+  return { service, ref };
 }
 
 export type ValueProvenance =
@@ -184,25 +121,25 @@ export function provenanceOf(formula: unknown, inputs: readonly unknown[], cache
   if (typeof formula !== "string") return { state: "not-ukco" };
   const call = findUkcoCall(formula);
   if (!call) return { state: "not-ukco" };
-  const source = SOURCES[call.name];
+  const source = storedAnswerOf(call.name, inputs);
   if (!source) return { state: "no-answer", call };
-  const ref = source.answer(inputs);
-  if ("problem" in ref) return { state: "unreadable", call, service: source.service, problem: ref.problem };
+  const { service, ref } = source;
+  if ("problem" in ref) return { state: "unreadable", call, service, problem: ref.problem };
   if (ref.kind === "company") {
-    const entry = cache.companyEntry(ref.number, 0);
+    const stored = cache.company(ref.number);
     const scope = ref.field?.scope;
     return {
-      state: entry ? "stored" : "not-stored",
+      state: stored ? "stored" : "not-stored",
       call,
-      service: source.service,
+      service,
       subject: ref.number,
       ...(ref.field ? { field: ref.field.text } : {}),
-      ...(scope ? { scope: { name: scope, lacking: entry?.l?.includes(scope) ?? false } } : {}),
-      ...(entry
+      ...(scope ? { scope: { name: scope, lacking: stored?.lackingScopes.includes(scope) ?? false } } : {}),
+      ...(stored
         ? {
-            fetchedAt: entry.t,
-            notFound: entry.nf === 1,
-            source: cache.fetchedThisSession("companies", ref.number) ? "network" : "store",
+            fetchedAt: stored.fetchedAt,
+            notFound: stored.notFound,
+            source: cache.fetchedThisSession(COMPANIES, ref.number) ? "network" : "store",
           }
         : {}),
     };
@@ -211,7 +148,7 @@ export function provenanceOf(formula: unknown, inputs: readonly unknown[], cache
   return {
     state: stored ? "stored" : "not-stored",
     call,
-    service: source.service,
+    service,
     subject: ref.key,
     ...(stored
       ? { fetchedAt: stored.fetchedAt, source: cache.fetchedThisSession(ref.store, ref.key) ? "network" : "store" }

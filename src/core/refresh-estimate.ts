@@ -3,19 +3,16 @@
  * in how many requests, and how long the service's known limits make that take. The answers are
  * those the scope's formulas read (scope-answers.ts); "older than" keeps those fetched before its
  * cutoff. Requests follow each loader's own rule (one table entry per kind of answer), so the count
- * is the one the refresh sends; where a service decides (polls of a batch job, pages of a search)
+ * is the one the refresh sends (each kind's rule is its entry's `requests`, answers.ts); where a service decides (polls of a batch job, pages of a search)
  * the count is the least, and says so.
  */
 import type { ServiceName } from "../api/credentials";
 import type { GovernorLimits, Headroom } from "../api/http/governor";
-import { MAX_BATCH_NUMBERS, MARKETS } from "../api/market/schemas";
-import { MAX_BATCH_COMPANIES } from "../api/matching/schemas";
-import { MAX_BATCH_URLS } from "./explore/websites";
-import { MATCH_LOADER_OPTIONS } from "./loaders/match-loader";
+import { kindOfStore } from "./answers";
+import { COMPANIES } from "./cache/workbook-cache";
 import type { ScopeAnswers } from "./scope-answers";
 
-/** The store name the company records go under, beside answers.ts's stores. */
-export const COMPANIES = "companies";
+export { COMPANIES };
 
 export interface StoreEstimate {
   /** "companies", or a store of answers.ts ("matches", "classifications", …). */
@@ -55,43 +52,6 @@ export interface RefreshEstimate {
  */
 export const CONFIRM_ABOVE = { minutes: 1, requests: 50 };
 
-interface RequestRule {
-  /** `before`: requests of the same service that the refresh queues ahead of these. */
-  requests(
-    keys: readonly string[],
-    companyRequests: (n: number, before: number) => number,
-    before: number,
-  ): Omit<StoreEstimate, "store" | "items">;
-}
-
-const one = (keys: readonly string[]) => ({ requests: keys.length, exact: true });
-
-/** How each kind of answer goes on the wire (the loaders in core/loaders); a new kind adds a line. */
-const REQUEST_RULES: Readonly<Record<string, RequestRule>> = {
-  [COMPANIES]: {
-    requests: (keys, companyRequests, before) => ({ requests: companyRequests(keys.length, before), exact: true }),
-  },
-  groups: { requests: one },
-  classifications: { requests: one },
-  // One search of up to 1,000 sites, in as many pages as the service finds companies.
-  websites: { requests: (keys) => ({ requests: Math.ceil(keys.length / MAX_BATCH_URLS), exact: false }) },
-  matches: {
-    requests(keys) {
-      if (keys.length <= MATCH_LOADER_OPTIONS.singleMatchLimit) return one(keys);
-      const jobs = Math.ceil(keys.length / MAX_BATCH_COMPANIES);
-      // Each job: submit, at least one status poll, results.
-      return { requests: 3 * jobs, exact: false, jobs };
-    },
-  },
-  // Per market, the batch lookup where the market has one, else a request per number.
-  market: {
-    requests(keys) {
-      const perMarket = MARKETS.map((m) => keys.filter((k) => k.startsWith(`${m}:`)).length);
-      return { requests: perMarket.reduce((sum, n) => sum + Math.ceil(n / MAX_BATCH_NUMBERS), 0), exact: false };
-    },
-  },
-};
-
 export interface EstimateContext {
   /** When the stored answer was fetched; undefined when none is stored. */
   fetchedAt(store: string, key: string): number | undefined;
@@ -112,14 +72,14 @@ export function estimateRefresh(answers: ScopeAnswers, context: EstimateContext)
   const stores: [string, Set<string>][] = [...answers.answers, [COMPANIES, answers.companies]];
   const byService = new Map<ServiceName, StoreEstimate[]>();
   for (const [store, keys] of stores) {
-    const rule = REQUEST_RULES[store];
+    const rule = kindOfStore(store)?.requests;
     const service = answers.services.get(store);
     if (!rule || !service) continue;
     const { cutoff } = context;
     const due = [...keys].filter((key) => cutoff === undefined || !((context.fetchedAt(store, key) ?? 0) >= cutoff));
     if (due.length === 0) continue;
     const ahead = (byService.get(service) ?? []).reduce((sum, e) => sum + e.requests, 0);
-    const estimate = { store, items: due.length, ...rule.requests(due, context.companyRequests, ahead) };
+    const estimate = { store, items: due.length, ...rule(due, context.companyRequests, ahead) };
     byService.set(service, [...(byService.get(service) ?? []), estimate]);
   }
   const services = [...byService].map(([service, estimates]): ServiceEstimate => {

@@ -2,15 +2,16 @@
  * The stored answers that the UKCO formulas of a refresh scope read, and so what a refresh of that
  * scope fetches again. Each formula's inputs are read from its arguments: literals, or cells of any
  * sheet, where a range gives one input per cell (`=UKCO.FIELD(A2:A2001, B1:F1)` reads 2,000
- * companies), and other arguments pair with it cell by cell or, being one cell, apply to all. The
- * answer each input names comes from provenance.ts's table, so a new function counts as soon as it
+ * companies), and other arguments pair with it as the call's spill does (argument-grids.ts). The
+ * answer each input names comes from its function's entry (function-entries.ts), so a new function counts as soon as it
  * has its line there. An argument that is an expression cannot be read without Excel: its formula
  * is counted apart, never guessed.
  */
 import type { ServiceName } from "../api/credentials";
-import { parseAddress, type RangeRef } from "./address";
+import type { RangeRef } from "./address";
+import { argumentGrid, inputsAt, spreadOf, type Grid } from "./argument-grids";
 import type { SheetCells } from "./change-cells";
-import { argumentOf, findUkcoCall, storedAnswerOf } from "./provenance";
+import { findUkcoCall, storedAnswerOf } from "./provenance";
 
 export interface ScopeAnswers {
   /** Company numbers whose records the formulas read. */
@@ -25,41 +26,10 @@ export interface ScopeAnswers {
   unread: number;
 }
 
-type Grid = readonly (readonly unknown[])[];
-
-const RANGE_REFERENCE =
-  /^(?:(?:'((?:[^']|'')+)'|([A-Za-z0-9_.]+))!)?(\$?[A-Za-z]{1,3}\$?\d{1,7}(?::\$?[A-Za-z]{1,3}\$?\d{1,7})?)$/;
-
-/** The values of a range of `sheet`, read from its used range (cells outside it are empty). */
-function valuesOf(sheet: SheetCells | undefined, range: RangeRef): Grid {
-  const rows: unknown[][] = [];
-  for (let r = range.firstRow; r <= range.lastRow; r++) {
-    const row: unknown[] = [];
-    for (let c = range.firstColumn; c <= range.lastColumn; c++)
-      row.push(sheet?.values[r - 1 - sheet.row0]?.[c - 1 - sheet.column0] ?? "");
-    rows.push(row);
-  }
-  return rows;
-}
-
-/** An argument as a grid of values; undefined when it is an expression. */
-function argumentGrid(text: string, home: SheetCells, byName: ReadonlyMap<string, SheetCells>): Grid | undefined {
-  const literal = argumentOf(text);
-  if (literal && "value" in literal) return [[literal.value]];
-  const reference = RANGE_REFERENCE.exec(text);
-  if (!reference) return undefined;
-  const sheetName = (reference[1]?.replace(/''/g, "'") ?? reference[2])?.toLowerCase();
-  const range = parseAddress(reference[3]!.replace(/\$/g, ""));
-  if (!range) return undefined;
-  return valuesOf(sheetName ? byName.get(sheetName) : home, range);
-}
-
-/** The inputs of each cell of the first argument's shape: a one-cell argument applies to every cell. */
+/** The inputs of each cell the call spreads over (argument-grids.ts): a range formula reads one per cell. */
 function* inputsOf(grids: readonly Grid[]): Generator<unknown[]> {
-  const first = grids[0] ?? [[null]];
-  for (let r = 0; r < first.length; r++)
-    for (let c = 0; c < (first[r]?.length ?? 0); c++)
-      yield grids.map((grid) => (grid.length === 1 && grid[0]!.length === 1 ? grid[0]![0] : grid[r]?.[c]));
+  const { rows, columns } = spreadOf(grids);
+  for (let r = 0; r < rows; r++) for (let c = 0; c < columns; c++) yield inputsAt(grids, r, c);
 }
 
 export function answersInScope(sheets: readonly SheetCells[], covers: (cell: RangeRef) => boolean): ScopeAnswers {

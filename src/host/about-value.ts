@@ -1,44 +1,67 @@
 /**
  * Reads the active cell's formula and the values of its inputs, for the pane's "About this value":
- * literals are read from the formula's text, references from the workbook. Only plain inputs are
- * read (a literal or one cell); anything else (an expression, a range) is left unknown.
+ * literals are read from the formula's text, references (a cell or a range) from the workbook. A
+ * cell inside a spill is described by the formula that spilled it: its inputs are those of its
+ * position (its row's company, its column's field; core/argument-grids.ts). Anything else (an
+ * expression) is left unknown.
  */
+import { inputsAt, referenceOf } from "../core/argument-grids";
 import type { Engine } from "../core/engine";
-import { argumentOf, findUkcoCall, provenanceOf, type ValueProvenance } from "../core/provenance";
+import { argumentOf, findUkcoCall, type ValueProvenance } from "../core/provenance";
 
 export interface AboutCell {
   address: string;
   value: unknown;
   formula: unknown;
-  /** The inputs as the function received them (undefined where this cannot tell). */
+  /** The inputs as the function received them for this cell (undefined where this cannot tell). */
   inputs: unknown[];
   provenance: ValueProvenance;
+  /** The address of the formula that spilled into this cell, when it is not the cell's own. */
+  spilledFrom?: string;
 }
 
 export async function describeActiveCell(engine: Engine): Promise<AboutCell> {
   return Excel.run(async (context) => {
     const cell = context.workbook.getActiveCell();
-    cell.load(["address", "values", "formulas"]);
-    const sheet = cell.worksheet;
+    cell.load(["address", "values", "formulas", "rowIndex", "columnIndex"]);
+    const parent = cell.getSpillParentOrNullObject();
+    parent.load(["address", "formulas", "rowIndex", "columnIndex"]);
     await context.sync();
-    const formula = cell.formulas[0]?.[0];
+    const own = cell.formulas[0]?.[0];
+    const spilled = !parent.isNullObject && parent.address !== cell.address;
+    const anchor = spilled ? parent : cell;
+    const formula = spilled ? parent.formulas[0]?.[0] : own;
+    const sheet = anchor.worksheet;
     const call = typeof formula === "string" ? findUkcoCall(formula) : undefined;
-    const parts = (call?.args ?? []).map(argumentOf);
-    const ranges = parts.map((part) => {
-      if (!part || !("reference" in part)) return undefined;
-      const { sheet: name, cell: address } = part.reference;
-      const range = (name ? context.workbook.worksheets.getItem(name) : sheet).getRange(address);
+    const ranges = (call?.args ?? []).map((text) => {
+      const literal = argumentOf(text);
+      if (literal && "value" in literal) return { value: literal.value };
+      const reference = referenceOf(text);
+      if (!reference) return undefined;
+      const { range: at } = reference;
+      const range = (reference.sheet ? context.workbook.worksheets.getItem(reference.sheet) : sheet).getRangeByIndexes(
+        at.firstRow - 1,
+        at.firstColumn - 1,
+        at.lastRow - at.firstRow + 1,
+        at.lastColumn - at.firstColumn + 1,
+      );
       range.load("values");
-      return range;
+      return { range };
     });
-    if (ranges.some(Boolean)) await context.sync();
-    const inputs = parts.map((part, i) => (part && "value" in part ? part.value : ranges[i]?.values[0]?.[0]));
+    if (ranges.some((part) => part && "range" in part)) await context.sync();
+    const grids = ranges.map((part) => (!part ? undefined : "value" in part ? [[part.value]] : part.range.values));
+    const inputs = inputsAt(
+      grids.map((grid) => grid ?? [[undefined]]),
+      cell.rowIndex - anchor.rowIndex,
+      cell.columnIndex - anchor.columnIndex,
+    );
     return {
       address: cell.address,
       value: cell.values[0]?.[0],
       formula,
       inputs,
-      provenance: provenanceOf(formula, inputs, engine.cache),
+      provenance: engine.provenance(formula, inputs),
+      ...(spilled ? { spilledFrom: parent.address } : {}),
     };
   });
 }

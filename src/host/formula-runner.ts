@@ -5,7 +5,8 @@
  */
 import type { WaitInfo } from "../api/http/types";
 import type { CellGrid } from "../core/cell-value";
-import type { CallContext, Engine } from "../core/engine";
+import type { CallContext, CancelSignal } from "../core/call-context";
+import type { Engine } from "../core/engine";
 import { toUserError, UserError } from "../core/errors";
 import { hostCapabilities } from "./capabilities";
 import { toExcelError, toExcelGrid } from "./excel-values";
@@ -14,14 +15,15 @@ import { getRuntime, readyRuntime } from "./runtime";
 export type Formula = (engine: Engine, context: CallContext) => Promise<CellGrid> | CellGrid;
 
 /**
- * A cell's call context. The cancel signal is made only when something waits on it: a cell
- * answered from the cache (every cell of a warm recalculation) never needs one.
+ * A cell's call context, and its own cancel signal: Excel's onCanceled tells the asks that listen.
+ * No AbortController per cell (a cold recalculation has 10,000 calls, and one each was most of a
+ * call's cost); a cell answered from the cache is never listened to at all.
  */
-class InvocationContext implements CallContext {
+class InvocationContext implements CallContext, CancelSignal {
   readonly address: string | undefined;
   readonly preview: boolean;
-  private cancel: AbortController | undefined;
-  private cancelled = false;
+  aborted = false;
+  private listeners: (() => void)[] | undefined;
 
   constructor(
     invocation: CustomFunctions.Invocation,
@@ -34,17 +36,25 @@ class InvocationContext implements CallContext {
     (invocation as CustomFunctions.CancelableInvocation).onCanceled = () => this.abort();
   }
 
-  get signal(): AbortSignal {
-    if (!this.cancel) {
-      this.cancel = new AbortController();
-      if (this.cancelled) this.cancel.abort();
-    }
-    return this.cancel.signal;
+  get signal(): CancelSignal {
+    return this;
+  }
+
+  addEventListener(_type: "abort", listener: () => void): void {
+    (this.listeners ??= []).push(listener);
+  }
+
+  removeEventListener(_type: "abort", listener: () => void): void {
+    const at = this.listeners?.indexOf(listener) ?? -1;
+    if (at >= 0) this.listeners!.splice(at, 1);
   }
 
   private abort(): void {
-    this.cancelled = true;
-    this.cancel?.abort();
+    if (this.aborted) return;
+    this.aborted = true;
+    const listeners = this.listeners ?? [];
+    this.listeners = undefined;
+    for (const listener of listeners) listener();
   }
 }
 

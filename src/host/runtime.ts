@@ -3,8 +3,9 @@
  * of API clients (one governor per service) and one engine, shared by the custom functions, the
  * ribbon commands and the pane, because they all run in this one page.
  */
-import { createApiClients, type ApiClients } from "../api/factory";
-import { systemClock } from "../api/http/types";
+import type { ApiClients } from "../api/factory";
+import { createApiClients } from "../core/api-values";
+import { systemClock } from "../core/api-values";
 import { applyServiceOverrides, loadDeploymentConfig, type DeploymentConfig, type ServiceUrls } from "../core/config";
 import { CredentialStore } from "../core/credentials";
 import { Engine } from "../core/engine";

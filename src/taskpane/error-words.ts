@@ -7,8 +7,10 @@
  *    the way there (the failure's `signIn`);
  *  - everything else keeps the add-in's shared wording (toUserError).
  */
-import { SERVICE_LABELS, type ServiceName } from "../api/credentials";
-import { ApiError, HttpError, type AuthProblem } from "../api/http/errors";
+import type { ServiceName } from "../api/credentials";
+import { SERVICE_LABELS } from "../core/api-values";
+import type { AuthProblem } from "../api/http/errors";
+import { ApiError, HttpError } from "../core/api-values";
 import { toUserError, UnavailableError, type UnavailableReason } from "../core/errors";
 
 /** The id of the view where credentials are set. */

@@ -5,7 +5,7 @@
  * exactly the right rows. Shared by the integration test (small) and `npm run bench` (full size).
  */
 import type { CellGrid } from "../../src/core/cell-value";
-import { fieldFormula } from "../../src/core/functions/field";
+import { fieldCells } from "../../src/core/functions/field";
 import { matchFormula } from "../../src/core/functions/match";
 import { preparedCompanies, runTable, type TableSink } from "../../src/core/import/run-import";
 import type { SheetValue } from "../../src/core/import/columns";
@@ -62,7 +62,7 @@ async function admin(sandbox: RunningSandbox, path: string, body?: unknown): Pro
 
 interface Cell {
   address: string;
-  run: (address: string) => Promise<CellGrid>;
+  run: (address: string) => CellGrid | Promise<CellGrid>;
   expected: unknown;
 }
 
@@ -95,7 +95,7 @@ function cellsFor(harness: Harness, size: SoakSize, t: Awaited<ReturnType<typeof
     const field = FIELDS[Math.floor(i / perField)]!;
     cells.push({
       address: `Sheet1!R${(i % perField) + 2}C${Math.floor(i / perField) + 2}`,
-      run: (address) => fieldFormula(harness.engine, company.CompanyNumber, field, null, { address }),
+      run: (address) => fieldCells(harness.engine, company.CompanyNumber, field, null, { address }),
       expected: company[field] ?? "",
     });
   }
@@ -140,7 +140,7 @@ export async function runSoak(
   const results = await Promise.all(
     cells.map((cell) =>
       Promise.race([
-        cell.run(cell.address).then(
+        Promise.resolve(cell.run(cell.address)).then(
           (grid) => grid[0]![0],
           (error: unknown) => error,
         ),

@@ -22,12 +22,43 @@ export interface CachedAnswer<T> {
   fetchedAt: number;
 }
 
+/** A field of a stored company, as a cell reads it; the stored form never leaves cache/. */
 export type FieldLookup =
-  | { state: "hit"; value: unknown; entry: CompanySnapshot }
-  | { state: "not-found"; entry: CompanySnapshot }
+  /** `kept`: the store already keeps this field (else it was read off the full record in memory). */
+  | { state: "hit"; value: unknown; kept: boolean; lackingScopes: readonly string[] }
+  | { state: "not-found" }
   /** The service sent this field in a shape the record schema refuses; `problem` says where and how. */
-  | { state: "unreadable"; problem: string; entry: CompanySnapshot }
+  | { state: "unreadable"; problem: string }
   | { state: "miss" };
+
+/** What is stored of a company, read-only: when, whether the service knew it, and the scopes its token lacked. */
+export interface StoredCompany {
+  fetchedAt: number;
+  notFound: boolean;
+  lackingScopes: readonly string[];
+}
+
+/**
+ * One stored answer as it was, to be put back (undo) or compared (What changed): a company gives
+ * its kept fields, every other kind its value.
+ */
+export interface Held {
+  fetchedAt: number;
+  value: unknown;
+}
+
+/** A company as `Held` gives it. */
+export interface HeldCompany {
+  notFound: boolean;
+  fields: Readonly<Record<string, unknown>>;
+  lackingScopes: readonly string[];
+}
+
+/** What a read gives when nothing fresh enough is held: the answer must be fetched. */
+export const MISS: unique symbol = Symbol("miss");
+
+/** The store name of company records, beside the stores of answers.ts. */
+export const COMPANIES = "companies";
 
 export interface CacheStats {
   companies: number;
@@ -44,6 +75,11 @@ export interface FetchTimes {
   companies: number[];
   answers: Record<string, number[]>;
 }
+
+const NONE: readonly string[] = [];
+// Shared: a cold recalculation asks 10,000 times, and a miss says nothing of its own.
+const MISSED: FieldLookup = { state: "miss" };
+const NOT_FOUND: FieldLookup = { state: "not-found" };
 
 /** Full records kept in memory; beyond this, only the read field values are kept. */
 export const DEFAULT_MAX_FULL_RECORDS = 2000;
@@ -74,21 +110,29 @@ export class WorkbookCache {
     for (const listener of this.listeners) listener();
   }
 
-  /** The cached value at `path` for a company fetched after `freshAfter`, or why there is none. */
-  lookupField(number: string, pathText: string, steps: readonly PathStep[], freshAfter: number): FieldLookup {
+  /** The cached value at `path` for a company fetched after `freshAfter`, or why there is none. Never writes. */
+  companyField(number: string, path: { text: string; steps: readonly PathStep[] }, freshAfter: number): FieldLookup {
     const entry = this.companies.get(number);
-    if (!entry || entry.t < freshAfter) return { state: "miss" };
-    if (entry.nf) return { state: "not-found", entry };
-    if (pathText in entry.f) return { state: "hit", value: entry.f[pathText], entry };
+    if (!entry || entry.t < freshAfter) return MISSED;
+    if (entry.nf) return NOT_FOUND;
+    const lackingScopes = entry.l ?? NONE;
+    if (path.text in entry.f) return { state: "hit", value: entry.f[path.text], kept: true, lackingScopes };
     const record = this.records.get(number);
-    if (!record) return { state: "miss" };
-    // An unreadable field is not stored: the store keeps only values the service sent readably.
-    const read = readCompanyPath(record, steps);
-    if (!read.ok) return { state: "unreadable", problem: read.problem, entry };
-    const value = read.value ?? null;
-    entry.f[pathText] = value;
+    if (!record) return MISSED;
+    const read = readCompanyPath(record, path.steps);
+    if (!read.ok) return { state: "unreadable", problem: read.problem };
+    return { state: "hit", value: read.value ?? null, kept: false, lackingScopes };
+  }
+
+  /**
+   * Keeps a field a cell read in the company's stored entry, so the workbook store answers it after
+   * a reopen. An unreadable field is never kept: the store keeps only values the service sent readably.
+   */
+  keepField(number: string, pathText: string, value: unknown): void {
+    const entry = this.companies.get(number);
+    if (!entry || entry.nf || pathText in entry.f) return;
+    entry.f[pathText] = value ?? null;
     this.changed();
-    return { state: "hit", value, entry };
   }
 
   /** Stores a fetched record (or that the company does not exist); known field paths are re-read from it. */
@@ -110,7 +154,7 @@ export class WorkbookCache {
       }
     }
     this.companies.set(number, entry);
-    this.fetched.add(`companies\0${number}`);
+    this.fetched.add(`${COMPANIES}\0${number}`);
     if (record) {
       this.records.delete(number);
       this.records.set(number, record);
@@ -119,25 +163,49 @@ export class WorkbookCache {
     this.changed();
   }
 
-  /**
-   * Puts back an entry a fetch replaced (undoing a refresh). The full record in memory is the newer
-   * one, so it is dropped: a field never read before comes from a new fetch, not a mix of the two.
-   */
-  restoreCompany(number: string, entry: CompanySnapshot): void {
-    this.companies.set(number, entry);
-    this.records.delete(number);
-    this.changed();
+  /** What is stored of a company fetched after `freshAfter`, or undefined. */
+  company(number: string, freshAfter = 0): StoredCompany | undefined {
+    const entry = this.companies.get(number);
+    return entry && entry.t >= freshAfter
+      ? { fetchedAt: entry.t, notFound: entry.nf === 1, lackingScopes: entry.l ?? NONE }
+      : undefined;
   }
 
-  /** The company's cached entry if fetched after `freshAfter`. */
-  companyEntry(number: string, freshAfter: number): CompanySnapshot | undefined {
-    const entry = this.companies.get(number);
-    return entry && entry.t >= freshAfter ? entry : undefined;
+  /** When the answer stored under `key` (a company number for COMPANIES) was fetched, or undefined. */
+  fetchedAt(store: string, key: string): number | undefined {
+    return store === COMPANIES ? this.companies.get(key)?.t : this.answers.get(store)?.get(key)?.t;
+  }
+
+  /** A copy of what is stored under `key`, to put back or compare later. */
+  held(store: string, key: string): Held | undefined {
+    if (store !== COMPANIES) {
+      const hit = this.answers.get(store)?.get(key);
+      return hit && { fetchedAt: hit.t, value: hit.r };
+    }
+    const entry = this.companies.get(key);
+    if (!entry) return undefined;
+    const company: HeldCompany = { notFound: entry.nf === 1, fields: { ...entry.f }, lackingScopes: entry.l ?? NONE };
+    return { fetchedAt: entry.t, value: company };
+  }
+
+  /**
+   * Puts back what `held` gave (undoing a refresh). A company's full record in memory is the newer
+   * one, so it is dropped: a field never read before comes from a new fetch, not a mix of the two.
+   */
+  restore(store: string, key: string, held: Held): void {
+    if (store !== COMPANIES) return this.putAnswer(store, key, held.value, held.fetchedAt);
+    const company = held.value as HeldCompany;
+    const entry: CompanySnapshot = { t: held.fetchedAt, f: { ...company.fields } };
+    if (company.notFound) entry.nf = 1;
+    if (company.lackingScopes.length) entry.l = [...company.lackingScopes];
+    this.companies.set(key, entry);
+    this.records.delete(key);
+    this.changed();
   }
 
   /** The full record, when it is still in memory and fresh enough. */
   fullRecord(number: string, freshAfter: number): RawCompany | undefined {
-    return this.companyEntry(number, freshAfter) ? this.records.get(number) : undefined;
+    return this.company(number, freshAfter) ? this.records.get(number) : undefined;
   }
 
   /** A cached answer of one kind, if fetched after `freshAfter`. */
@@ -155,7 +223,7 @@ export class WorkbookCache {
   }
 
   /** Whether the answer was fetched in this session rather than read from the workbook's store. */
-  fetchedThisSession(store: "companies" | string, key: string): boolean {
+  fetchedThisSession(store: string, key: string): boolean {
     return this.fetched.has(`${store}\0${key}`);
   }
 

@@ -51,7 +51,7 @@ export async function companyFormula(engine: Engine, numberArg: unknown, context
     if (scalar !== undefined && scalar !== "") properties.push([path.text, scalar]);
   });
   // The card is a snapshot like every other answer; it says when, as UKCO.ASOF does.
-  const fetchedAt = engine.cache.companyEntry(number, 0)?.t;
+  const fetchedAt = engine.fetchedAt("companies", number);
   if (fetchedAt !== undefined) properties.push([FETCHED_PROPERTY, fetchedAtCell(fetchedAt)]);
   const name = properties.find(([key]) => key === "CompanyName")?.[1];
   const entity: EntityCell = { kind: "entity", text: typeof name === "string" ? name : number, properties };

@@ -77,17 +77,6 @@ function ifEmptyValue(ifEmpty: unknown): CellScalar {
   return typeof value === "number" || typeof value === "boolean" ? value : String(value);
 }
 
-/** The cells of UKCO.FIELD, as a promise. */
-export async function fieldFormula(
-  engine: Engine,
-  numbersArg: unknown,
-  fieldsArg: unknown,
-  ifEmptyArg: unknown,
-  context: CallContext,
-): Promise<CellGrid> {
-  return fieldCells(engine, numbersArg, fieldsArg, ifEmptyArg, context);
-}
-
 /** What every row of one FIELD call shares. */
 interface FieldAsk {
   engine: Engine;
@@ -109,7 +98,12 @@ export function fieldCells(
   const paths = fields.map(checkField);
   const validPaths = paths.filter((p): p is ResolvedPath => !(p instanceof UserError));
   const ask: FieldAsk = { engine, context, paths, validPaths, ifEmpty: ifEmptyValue(ifEmptyArg) };
-  // Plain loops and no closures per row: a recalculation runs this once per cell, 10,000 times.
+  if (layout === "single") {
+    // One cell's formula, as 10,000 cells of a column have: one promise at most, no grid of rows.
+    const row = rowOf(ask, numbers[0]);
+    return row instanceof Promise ? row.then(firstCells) : firstCells(row);
+  }
+  // Plain loops and no closures per row: a range formula runs this once per row.
   const rows: (CellResult[][] | Promise<CellResult[][]>)[] = [];
   let pending = false;
   for (const numberCell of numbers) {
@@ -131,16 +125,18 @@ function rowOf(ask: FieldAsk, numberCell: unknown): CellResult[][] | Promise<Cel
     return paths.map((p) => [p instanceof UserError ? p : badNumber]);
   }
   if (!validPaths.length) return cellsOf(ask, []);
+  let values: unknown[] | Promise<unknown[]>;
   try {
-    const cached = ask.engine.cachedCompanyValues(parsed.number, validPaths, ask.context);
-    if (cached) return cellsOf(ask, cached);
+    values = ask.engine.ask("companies", parsed.number, validPaths, ask.context);
   } catch (error) {
     return failedRow(ask, error);
   }
-  return ask.engine.companyValues(parsed.number, validPaths, ask.context).then(
-    (values) => cellsOf(ask, values),
-    (error: unknown) => failedRow(ask, error),
-  );
+  return values instanceof Promise
+    ? values.then(
+        (loaded) => cellsOf(ask, loaded),
+        (error: unknown) => failedRow(ask, error),
+      )
+    : cellsOf(ask, values);
 }
 
 function failedRow(ask: FieldAsk, error: unknown): CellResult[][] {
@@ -167,8 +163,9 @@ function cellsOf(ask: FieldAsk, values: unknown[]): CellResult[][] {
   return cells;
 }
 
+const firstCells = (row: CellResult[][]): CellGrid => [row[0]!];
+
 function shapeRows(rows: CellResult[][][], layout: Orientation["layout"]): CellGrid {
-  if (layout === "single") return [rows[0]![0]!];
   const joined = rows.map((row) =>
     row.map((cells) =>
       cells.length === 1 ? cells[0]! : cells.map((c) => cellText(c as CellScalar)).join(LIST_SEPARATOR),

@@ -64,9 +64,10 @@ export function historyCells(
     years: asCount(yearsArg, 1, MAX_YEARS, MAX_YEARS, "number of years"),
     layout: asChoice(layoutArg, HISTORY_LAYOUTS, "table", "layout"),
   };
-  const cached = engine.cachedCompanyValues(ask.number, [ask.path], context);
-  if (cached) return cellsOf(engine, ask, cached[0]);
-  return engine.companyValues(ask.number, [ask.path], context).then((values) => cellsOf(engine, ask, values[0]));
+  const values = engine.ask("companies", ask.number, [ask.path], context);
+  return values instanceof Promise
+    ? values.then((loaded) => cellsOf(engine, ask, loaded[0]))
+    : cellsOf(engine, ask, values[0]);
 }
 
 /**
@@ -77,7 +78,7 @@ export function historyCells(
 function listOf(engine: Engine, ask: HistoryAsk, value: unknown): unknown {
   if (!(value instanceof UserError)) return value;
   const record =
-    value instanceof UnavailableError && value.reason === "unexpected-data" && engine.cache.fullRecord(ask.number, 0);
+    value instanceof UnavailableError && value.reason === "unexpected-data" && engine.fullRecord(ask.number);
   if (!record) throw value;
   return readPath(record, ask.path.steps);
 }

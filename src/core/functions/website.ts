@@ -4,7 +4,7 @@ import type { CallContext, Engine } from "../engine";
 import { InvalidArgumentError, NotFoundError, UserError } from "../errors";
 import { domainOf, parseWebsite } from "../explore/websites";
 import { asScalar, isBlank } from "./arguments";
-import { checkField, fieldFormula } from "./field";
+import { checkField, fieldCells } from "./field";
 
 export async function websiteFormula(
   engine: Engine,
@@ -25,5 +25,5 @@ export async function websiteFormula(
   const number = await engine.website(domainOf(parsed.value), context);
   if (number === null) throw new NotFoundError(`No company found for ${parsed.value}.`);
   if (isBlank(field)) return [[number]];
-  return fieldFormula(engine, [[number]], [[field]], null, context);
+  return fieldCells(engine, [[number]], [[field]], null, context);
 }

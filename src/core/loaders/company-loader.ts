@@ -1,8 +1,9 @@
 /**
  * Company records by number, a burst at a time: up to 1000 numbers a `POST /v2/companies`
  * (the contract's largest page), so 2,000 distinct companies cost 2 requests however many cells
- * ask — or, when the quota has room, up to twice that, side by side, so the last cell settles
- * sooner (chunk-plan.ts). A number the service does not return is a company it does not know.
+ * ask under a tight quota. With room, a burst goes as soon as its calls have arrived, in as many
+ * requests side by side as make its last cell settle soonest (chunk-plan.ts). A number the service
+ * does not return is a company it does not know.
  */
 import type { Clock } from "../../api/http/types";
 import type { ProductClient } from "../../api/product/client";
@@ -58,6 +59,7 @@ export function createCompanyLoader(
     ...timing,
     plan: (keys, sentAhead) => planner.plan(keys, sentAhead),
     headStart: () => planner.headStart(),
+    goesAtOnce: () => planner.goesAtOnce(),
     observe: (keys, ms) => planner.observe(keys, ms),
     timeoutMessage: "The product API did not answer within 5 minutes.",
     // Unreachable in practice: loadMany answers every key (a missing company is a result, not an error).

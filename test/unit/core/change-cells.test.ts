@@ -1,4 +1,4 @@
-/** Which cells show a changed value: single-cell FIELD formulas whose company and field match, read from their arguments. */
+/** Which cells show a changed value: FIELD cells, single or spilled, whose company and field match, read from their arguments. */
 import { cellsShowingChanges, changeKey, type SheetCells } from "../../../src/core/change-cells";
 
 const sheets: SheetCells[] = [
@@ -45,6 +45,32 @@ test("finds every cell of a changed company and field, by literal, by reference,
   });
 });
 
-test("a change no cell shows, and formulas over ranges, are not placed", () => {
+test("each cell of a spilled table shows its row's company and its column's field", () => {
+  const table: SheetCells = {
+    name: "Table",
+    row0: 0,
+    column0: 0,
+    formulas: [
+      ["Number", "CompanyName", "BestEstimateTurnover", ""],
+      ["'01234567", "", "", "=UKCO.FIELD(A2:A3,B1:C1)"],
+      ["'07654321", "", "", ""],
+    ],
+    values: [
+      ["Number", "CompanyName", "BestEstimateTurnover", ""],
+      ["01234567", "", "", "ACME"],
+      ["07654321", "", "", "STEADY"],
+    ],
+  };
+  const found = cellsShowingChanges(
+    [table],
+    new Set([changeKey("01234567", "CompanyName"), changeKey("07654321", "BestEstimateTurnover")]),
+  );
+  expect(Object.fromEntries(found)).toEqual({
+    [changeKey("01234567", "CompanyName")]: ["Table!D2"],
+    [changeKey("07654321", "BestEstimateTurnover")]: ["Table!E3"],
+  });
+});
+
+test("a change no cell shows, and a range of fields that are not fields, are not placed", () => {
   expect(cellsShowingChanges(sheets, new Set([changeKey("09999999", "CompanyName")])).size).toBe(0);
 });

@@ -1,18 +1,17 @@
-/** How a burst is cut into requests: the fewest without room to spare, a few more side by side with it. */
-import type { Headroom } from "../../../src/api/http/governor";
-import { ChunkPlanner, type RequestCost } from "../../../src/core/chunk-plan";
+/** How a burst is cut into requests: the fewest without room to spare; with it, as many side by side as land the last answer soonest. */
+import { ChunkPlanner, type RequestCost, type Room } from "../../../src/core/chunk-plan";
 
 const COST: RequestCost = { roundTripMs: 100, perKeyMs: 0.5 };
-const roomy: Headroom = { requests: 200, slots: 6 };
+const roomy: Room = { requests: 200, slots: 6 };
 
-test.each<[string, number, Headroom | undefined, (sizes: number[]) => void]>([
+test.each<[string, number, Room | undefined, (sizes: number[]) => void]>([
   ["without a governor to ask, the fewest requests", 2000, undefined, (s) => expect(s).toEqual([1000, 1000])],
   [
-    "with room, at most twice the fewest, a small one first, none above the page size",
+    "with room, as many as the free concurrency runs at once, a small one first, none above the page size",
     2000,
     roomy,
     (s) => {
-      expect(s).toHaveLength(4);
+      expect(s).toHaveLength(6);
       expect(s[0]).toBe(100); // half a round trip of per-key work
       expect(Math.max(...s.slice(1)) - Math.min(...s.slice(1))).toBeLessThanOrEqual(1);
       expect(Math.max(...s)).toBeLessThanOrEqual(1000);
@@ -32,7 +31,24 @@ test.each<[string, number, Headroom | undefined, (sizes: number[]) => void]>([
     (s) => expect(s).toEqual([1000, 1000]),
   ],
   ["work shorter than a round trip is not cut up", 150, roomy, (s) => expect(s).toEqual([150])],
-  ["a single page's worth with room: two requests", 800, roomy, (s) => expect(s).toEqual([100, 700])],
+  [
+    "a single page's worth with room: split as widely",
+    800,
+    roomy,
+    (s) => expect(s).toEqual([100, 140, 140, 140, 140, 140]),
+  ],
+  [
+    "no request smaller than half a round trip of work",
+    300,
+    roomy,
+    (s) => expect(s).toEqual([100, 100, 100]), // 150 ms of work: three requests of half a round trip
+  ],
+  [
+    "one burst takes at most a tenth of the minute's quota",
+    2000,
+    { requests: 40, slots: 10, perMinute: 40 },
+    (s) => expect(s).toEqual([100, 634, 633, 633]),
+  ],
 ])("%s", (_, keys, headroom, check) => {
   const sizes = new ChunkPlanner(1000, () => headroom, COST).plan(keys);
   expect(sizes.reduce((sum, n) => sum + n, 0)).toBe(keys);
@@ -60,11 +76,13 @@ test("requests of one size only keep the known round trip and move the per-key c
   expect(planner.cost.perKeyMs).toBeCloseTo(((600 + 600 + 1100) / 3 - 100) / 1000, 3);
 });
 
-test("a head start goes only with room for it, and counts towards twice the fewest", () => {
+test("a head start goes only with room for it, and counts towards the burst's share", () => {
   expect(new ChunkPlanner(1000, () => roomy, COST).headStart()).toBe(100);
   expect(new ChunkPlanner(1000, () => ({ requests: 2, slots: 6 }), COST).headStart()).toBe(0);
   expect(new ChunkPlanner(1000, () => ({ requests: 200, slots: 1 }), COST).headStart()).toBe(0);
   expect(new ChunkPlanner(1000, () => undefined, COST).headStart()).toBe(0);
-  // 2,000 keys: 100 went ahead; the other 1,900 go as 3 equal requests, 4 in all (the fewest is 2).
-  expect(new ChunkPlanner(1000, () => roomy, COST).plan(1900, 1)).toEqual([634, 633, 633]);
+  // 2,000 keys: 100 went ahead, holding a slot; the other 1,900 go as 5 equal requests beside it.
+  expect(new ChunkPlanner(1000, () => ({ ...roomy, slots: 5 }), COST).plan(1900, 1)).toEqual([380, 380, 380, 380, 380]);
+  // A quota of 40 a minute lets a burst take 4: the head start and 3 more.
+  expect(new ChunkPlanner(1000, () => ({ ...roomy, perMinute: 40 }), COST).plan(1900, 1)).toEqual([634, 633, 633]);
 });

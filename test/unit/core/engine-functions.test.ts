@@ -4,7 +4,7 @@ import { Engine } from "../../../src/core/engine";
 import { InvalidArgumentError, NotFoundError, UnavailableError, UserError } from "../../../src/core/errors";
 import { classifyFormula } from "../../../src/core/functions/classify";
 import { companyFormula } from "../../../src/core/functions/company";
-import { fieldFormula } from "../../../src/core/functions/field";
+import { fieldCells } from "../../../src/core/functions/field";
 import { groupFormula } from "../../../src/core/functions/group";
 import { matchFormula } from "../../../src/core/functions/match";
 import { FakeClock } from "../api/support/fake-clock";
@@ -47,13 +47,13 @@ const message = (cell: unknown) => (cell instanceof UserError ? `${cell.construc
 describe("UKCO.FIELD", () => {
   test("one number and one field give the value; Excel's 1234567 is company 01234567", async () => {
     const { clock, engine, services } = setup();
-    await expect(clock.drive(fieldFormula(engine, 1234567, "CompanyName", null, {}))).resolves.toEqual([["ACME LTD"]]);
+    await expect(clock.drive(fieldCells(engine, 1234567, "CompanyName", null, {}))).resolves.toEqual([["ACME LTD"]]);
     expect(services.calls.listCompanies).toEqual([["01234567"]]);
   });
 
   test("numbers stay numbers, booleans booleans, dates become Excel dates, lists spill across a row", async () => {
     const { clock, engine } = setup();
-    const ask = (field: string) => clock.drive(fieldFormula(engine, "01234567", field, null, {}));
+    const ask = (field: string) => clock.drive(fieldCells(engine, "01234567", field, null, {}));
     expect(await ask("BestEstimateTurnover")).toEqual([[1250000]]);
     expect(await ask("HighGrowth")).toEqual([[true]]);
     const date = (await ask("IncorporationDate"))[0]![0];
@@ -67,7 +67,7 @@ describe("UKCO.FIELD", () => {
     const { clock, engine, services } = setup();
     const numbers = [["01234567"], ["not a number"], [null], ["SC123"], ["09999999"]];
     const fields = [["CompanyName", "SICs", "Turnovr"]];
-    const grid = (await clock.drive(fieldFormula(engine, numbers, fields, "n/a", {}))) as CellGrid;
+    const grid = (await clock.drive(fieldCells(engine, numbers, fields, "n/a", {}))) as CellGrid;
     expect(grid.map((row) => row.map(message))).toEqual([
       [
         "ACME LTD",
@@ -92,27 +92,18 @@ describe("UKCO.FIELD", () => {
 
   test("a group of fields is refused with an example of a field inside it", async () => {
     const { clock, engine } = setup();
-    const cell = (await clock.drive(fieldFormula(engine, "01234567", "CompanyGrowthTrends", null, {})))[0]![0];
+    const cell = (await clock.drive(fieldCells(engine, "01234567", "CompanyGrowthTrends", null, {})))[0]![0];
     expect(cell).toBeInstanceOf(InvalidArgumentError);
     expect((cell as Error).message).toMatch(/group of fields.*CompanyGrowthTrends\./);
   });
 
-  test("ranges in the wrong shape are a clear #VALUE!", async () => {
-    const { clock, engine } = setup();
-    await expect(
-      clock.drive(
-        fieldFormula(
-          engine,
-          [
-            ["01234567", "SC000123"],
-            ["1", "2"],
-          ],
-          "CompanyName",
-          null,
-          {},
-        ),
-      ),
-    ).rejects.toThrow(/one column/);
+  test("ranges in the wrong shape are a clear #VALUE!, thrown before anything is asked", () => {
+    const { engine } = setup();
+    const grid = [
+      ["01234567", "SC000123"],
+      ["1", "2"],
+    ];
+    expect(() => fieldCells(engine, grid, "CompanyName", null, {})).toThrow(/one column/);
   });
 
   test("10,000 cells for 2,000 companies × 5 fields cost 2 requests; recalculating them costs none", async () => {
@@ -127,7 +118,7 @@ describe("UKCO.FIELD", () => {
     const sheet = () =>
       Promise.all(
         Array.from({ length: 10_000 }, (_, i) =>
-          fieldFormula(engine, (i % 2000) + 1, fields[i % 5], null, { address: `Sheet1!A${i + 1}` }),
+          fieldCells(engine, (i % 2000) + 1, fields[i % 5], null, { address: `Sheet1!A${i + 1}` }),
         ),
       );
     const first = await clock.drive(sheet());
@@ -141,21 +132,19 @@ describe("UKCO.FIELD", () => {
   test("a token without jobdata:read gives #N/A naming the scope for job-posting fields", async () => {
     const { clock, engine, services } = setup();
     services.scopes.delete("jobdata:read");
-    const cell = (await clock.drive(fieldFormula(engine, "01234567", "CompanyJobPostings.Postings", null, {})))[0]![0];
+    const cell = (await clock.drive(fieldCells(engine, "01234567", "CompanyJobPostings.Postings", null, {})))[0]![0];
     expect(cell).toBeInstanceOf(UnavailableError);
     expect((cell as Error).message).toContain("jobdata:read");
   });
 
   test("while a formula is previewed nothing is fetched; a cached value still shows", async () => {
     const { clock, engine, services } = setup();
-    const preview = (
-      await clock.drive(fieldFormula(engine, "01234567", "CompanyName", null, { preview: true }))
-    )[0]![0];
+    const preview = (await clock.drive(fieldCells(engine, "01234567", "CompanyName", null, { preview: true })))[0]![0];
     expect(message(preview)).toMatch(/press Enter/);
     expect(services.calls.listCompanies).toHaveLength(0);
-    await clock.drive(fieldFormula(engine, "01234567", "CompanyName", null, {}));
+    await clock.drive(fieldCells(engine, "01234567", "CompanyName", null, {}));
     await expect(
-      clock.drive(fieldFormula(engine, "01234567", "BestEstimateTurnover", null, { preview: true })),
+      clock.drive(fieldCells(engine, "01234567", "BestEstimateTurnover", null, { preview: true })),
     ).resolves.toEqual([[1250000]]);
     expect(services.calls.listCompanies).toHaveLength(1);
   });
@@ -166,11 +155,9 @@ describe("UKCO.FIELD", () => {
     services.failNext.push(
       new HttpError("product", { status: 503, method: "POST", url: "https://x/v2/companies", origin: "service" }),
     );
-    const cell = (await clock.drive(fieldFormula(engine, "01234567", "CompanyName", null, {})))[0]![0];
+    const cell = (await clock.drive(fieldCells(engine, "01234567", "CompanyName", null, {})))[0]![0];
     expect(message(cell)).toMatch(/^UnavailableError: The product API is unavailable \(HTTP 503\)\.$/);
-    await expect(clock.drive(fieldFormula(engine, "01234567", "CompanyName", null, {}))).resolves.toEqual([
-      ["ACME LTD"],
-    ]);
+    await expect(clock.drive(fieldCells(engine, "01234567", "CompanyName", null, {}))).resolves.toEqual([["ACME LTD"]]);
   });
 });
 
@@ -179,34 +166,34 @@ describe("values change only on refresh", () => {
     const { clock, engine, services } = setup();
     const inside = { address: "Sheet1!B2" };
     const outside = { address: "Sheet2!B2" };
-    await clock.drive(fieldFormula(engine, "01234567", "BestEstimateTurnover", null, inside));
+    await clock.drive(fieldCells(engine, "01234567", "BestEstimateTurnover", null, inside));
     services.companies.get("01234567")!.BestEstimateTurnover = 2_000_000;
-    await expect(clock.drive(fieldFormula(engine, "01234567", "BestEstimateTurnover", null, inside))).resolves.toEqual([
+    await expect(clock.drive(fieldCells(engine, "01234567", "BestEstimateTurnover", null, inside))).resolves.toEqual([
       [1250000],
     ]);
     await clock.advance(1000);
     engine.refresh({ kind: "ranges", addresses: ["Sheet1!B1:B10"] });
     await clock.advance(1000);
-    await expect(clock.drive(fieldFormula(engine, "01234567", "BestEstimateTurnover", null, inside))).resolves.toEqual([
+    await expect(clock.drive(fieldCells(engine, "01234567", "BestEstimateTurnover", null, inside))).resolves.toEqual([
       [2_000_000],
     ]);
     expect(services.calls.listCompanies).toHaveLength(2);
-    await expect(clock.drive(fieldFormula(engine, "01234567", "BestEstimateTurnover", null, outside))).resolves.toEqual(
-      [[2_000_000]],
-    );
+    await expect(clock.drive(fieldCells(engine, "01234567", "BestEstimateTurnover", null, outside))).resolves.toEqual([
+      [2_000_000],
+    ]);
     expect(services.calls.listCompanies).toHaveLength(2);
   });
 
   test("a reopened workbook answers from its store without the network", async () => {
     const store = new MemoryStore();
     const first = setup(store);
-    await first.clock.drive(fieldFormula(first.engine, "01234567", [["CompanyName", "SICs"]], null, {}));
+    await first.clock.drive(fieldCells(first.engine, "01234567", [["CompanyName", "SICs"]], null, {}));
     await first.clock.drive(matchFormula(first.engine, "acme ltd", null, null, null, {}));
     await first.clock.drive(classifyFormula(first.engine, "We make software", null, null, {}));
     await first.engine.save();
     const reopened = setup(store);
     await expect(
-      reopened.clock.drive(fieldFormula(reopened.engine, "01234567", [["CompanyName", "SICs"]], null, {})),
+      reopened.clock.drive(fieldCells(reopened.engine, "01234567", [["CompanyName", "SICs"]], null, {})),
     ).resolves.toEqual([["ACME LTD", "62012; 62020"]]);
     await expect(
       reopened.clock.drive(matchFormula(reopened.engine, "ACME LTD", null, null, null, {})),

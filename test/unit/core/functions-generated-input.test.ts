@@ -8,7 +8,7 @@ import { UserError } from "../../../src/core/errors";
 import { Engine } from "../../../src/core/engine";
 import { classifyFormula } from "../../../src/core/functions/classify";
 import { companyFormula } from "../../../src/core/functions/company";
-import { fieldFormula } from "../../../src/core/functions/field";
+import { fieldCells } from "../../../src/core/functions/field";
 import { groupFormula } from "../../../src/core/functions/group";
 import { historyCells } from "../../../src/core/functions/history";
 import { marketFormula } from "../../../src/core/functions/market";
@@ -90,7 +90,7 @@ function argument(random: () => number): unknown {
 
 const FUNCTIONS: Record<string, (engine: Engine, args: unknown[]) => Promise<unknown>> = {
   MATCH: (engine, a) => matchFormula(engine, a[0], a[1], a[2], a[3], {}),
-  FIELD: (engine, a) => fieldFormula(engine, a[0], a[1], a[2], {}),
+  FIELD: async (engine, a) => fieldCells(engine, a[0], a[1], a[2], {}),
   CLASSIFY: (engine, a) => classifyFormula(engine, a[0], a[1], a[2], {}),
   COMPANY: (engine, a) => companyFormula(engine, a[0], {}),
   GROUP: (engine, a) => groupFormula(engine, a[0], {}),

@@ -1,9 +1,10 @@
 import { Engine } from "../../../src/core/engine";
 import { InvalidArgumentError, NotFoundError, UserError } from "../../../src/core/errors";
-import { fieldFormula } from "../../../src/core/functions/field";
+import { fieldCells } from "../../../src/core/functions/field";
 import { historyCells } from "../../../src/core/functions/history";
 import { FakeClock } from "../api/support/fake-clock";
 import { FakeServices } from "./support/fake-services";
+import { MemoryWorkbookStore } from "../../support/memory-stores";
 
 const FILINGS = [
   { YEAR: 2024, TURNOVER: 300, EBITDA: 30, MADE_UPTO_DATE: "2024-03-31T00:00:00Z" },
@@ -93,16 +94,20 @@ describe("UKCO.HISTORY", () => {
 
   test("a company UKCO.FIELD has loaded costs no request and is answered at once", async () => {
     const { clock, engine, services } = setup();
-    await clock.drive(fieldFormula(engine, "01234567", "CompanyName", null, B2));
+    await clock.drive(fieldCells(engine, "01234567", "CompanyName", null, B2));
     const warm = historyCells(engine, 1234567, "TURNOVER", null, "row", B2);
     expect(warm).toEqual([[200, 250, 300]]);
     expect(services.calls.listCompanies).toEqual([["01234567"]]);
   });
 
   test("the workbook store keeps only the members the measure reads, not every filing whole", async () => {
-    const { clock, engine } = setup();
+    const { clock, services } = setup();
+    const store = new MemoryWorkbookStore();
+    const engine = new Engine({ clients: services.clients, clock, store });
     await clock.drive(historyFormula(engine, "01234567", "TURNOVER", null, null));
-    const stored = Object.values(engine.cache.companyEntry("01234567", 0)!.f);
+    await clock.drive(engine.save());
+    const saved = JSON.parse(store.text!) as { companies: Record<string, { f: Record<string, unknown> }> };
+    const stored = Object.values(saved.companies["01234567"]!.f);
     expect(stored).toEqual([FILINGS.map(({ YEAR, TURNOVER, MADE_UPTO_DATE }) => ({ YEAR, TURNOVER, MADE_UPTO_DATE }))]);
   });
 
@@ -117,7 +122,7 @@ describe("UKCO.HISTORY", () => {
       });
     const cells = numbers.flatMap((n) => [
       historyFormula(engine, n, "TURNOVER", null, "row"),
-      fieldFormula(engine, n, "CompanyName", null, B2),
+      fieldCells(engine, n, "CompanyName", null, B2),
     ]);
     const grids = await clock.drive(Promise.all(cells));
     expect(grids[0]).toEqual([[1]]);

@@ -4,7 +4,7 @@
  */
 import { Engine } from "../../../src/core/engine";
 import { UserError } from "../../../src/core/errors";
-import { fieldFormula } from "../../../src/core/functions/field";
+import { fieldCells } from "../../../src/core/functions/field";
 import { harness } from "../api/support/harness";
 
 /** What the cell shows: its value, or its error's message. */
@@ -24,7 +24,7 @@ test("a field that breaks the contract errors its own cells only, in the one req
   const engine = new Engine({ clients: h.clients, clock: h.clock });
   const cells = ["00000001", "00000002", "00000003"].flatMap((number) =>
     ["CompanyName", "BestEstimateTurnover"].map((field) =>
-      fieldFormula(engine, number, field, null, {}).then(
+      Promise.resolve(fieldCells(engine, number, field, null, {})).then(
         (grid) => shown(grid[0]![0]),
         (error: unknown) => shown(error),
       ),
@@ -52,7 +52,7 @@ test("a record without a readable number errors the cells of the companies it ma
   }));
   const engine = new Engine({ clients: h.clients, clock: h.clock });
   const cells = ["00000001", "00000002", "00000003"].map((number) =>
-    fieldFormula(engine, number, "CompanyName", null, {}).then(
+    Promise.resolve(fieldCells(engine, number, "CompanyName", null, {})).then(
       (grid) => shown(grid[0]![0]),
       (error: unknown) => shown(error),
     ),

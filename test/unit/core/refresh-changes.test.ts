@@ -1,6 +1,6 @@
 /** What a refresh changed, and undoing it from memory: the engine keeps what each refetch replaced until the next refresh. */
 import { Engine } from "../../../src/core/engine";
-import { fieldFormula } from "../../../src/core/functions/field";
+import { fieldCells } from "../../../src/core/functions/field";
 import { matchFormula } from "../../../src/core/functions/match";
 import { FakeClock } from "../api/support/fake-clock";
 import { FakeServices } from "./support/fake-services";
@@ -27,7 +27,7 @@ function setup() {
       Promise.all(
         ["01234567", "07654321", "SC000123"].flatMap((n) =>
           ["CompanyName", "CompanyStatus", "BestEstimateTurnover"].map((f) =>
-            fieldFormula(engine, n, f, null, {}).then(
+            Promise.resolve(fieldCells(engine, n, f, null, {})).then(
               (grid) => grid[0]![0],
               (error: Error) => error.message,
             ),

@@ -13,8 +13,8 @@ function filledCache(companies: number): WorkbookCache {
       [],
       1_700_000_000_000 + i,
     );
-    cache.lookupField(number, "CompanyName", [{ name: "CompanyName" }], 0);
-    cache.lookupField(number, "SICs", [{ name: "SICs" }], 0);
+    cache.keepField(number, "CompanyName", `COMPANY ${i} "&<> LTD`);
+    cache.keepField(number, "SICs", ["62012"]);
   }
   cache.putCompany("99999999", undefined, ["jobdata:read"], 1_700_000_000_000);
   cache.putAnswer("websites", "example.org", "01234567", 1_700_000_000_500);

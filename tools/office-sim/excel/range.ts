@@ -140,6 +140,25 @@ export class Range extends ClientObject<RangeTarget> {
     return this._spilling(true);
   }
 
+  /** ExcelApi 1.12: the anchor of the dynamic-array formula that spilled into this range's first cell. */
+  getSpillParent(): Range {
+    return this._spillParent(false);
+  }
+
+  getSpillParentOrNullObject(): Range {
+    return this._spillParent(true);
+  }
+
+  private _spillParent(orNull: boolean): Range {
+    return this._derive((t) => {
+      const id = sheetOf(t).get(t.range.r0, t.range.c0)?.spillParent;
+      const anchor = id === undefined ? undefined : t.app.engine.store.byId.get(id);
+      if (anchor) return { ...t, range: { r0: anchor.row, c0: anchor.col, r1: anchor.row, c1: anchor.col } };
+      if (orNull) return null;
+      throw itemNotFound("The range is not part of a spill.");
+    });
+  }
+
   private _spilling(orNull: boolean): Range {
     return this._derive((t) => {
       const spill = t.app.engine.store.at(t.sheetId, t.range.r0, t.range.c0)?.spill;

@@ -5,7 +5,7 @@
  */
 import { Button, Field, SpinButton, makeStyles, tokens } from "@fluentui/react-components";
 import { useState } from "react";
-import { MAX_RETURN_COUNT } from "../../../api/product/requests";
+import { MAX_RETURN_COUNT } from "../../../core/api-values";
 import { parseCompanyNumber } from "../../../core/company-number";
 import { DEFAULT_COLUMNS } from "../../../core/import/columns";
 import type { CellParse } from "../../../core/import/collect-cells";

@@ -2,7 +2,8 @@
 import { Button, Text } from "@fluentui/react-components";
 import { useState } from "react";
 import type { MarketClient } from "../../../api/market/client";
-import { SEARCH_LIMIT, type Market } from "../../../api/market/schemas";
+import type { Market } from "../../../api/market/schemas";
+import { SEARCH_LIMIT } from "../../../core/api-values";
 import { parseMarketNumber } from "../../../core/market/numbers";
 import type { SheetValue } from "../../../core/import/columns";
 import { InvalidArgumentError } from "../../../core/errors";

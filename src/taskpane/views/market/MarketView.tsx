@@ -1,7 +1,8 @@
 /** Multi-market: companies of the US, France, Germany and Ireland — filtered lists, lookups by number, search by name. */
 import { Radio, RadioGroup, makeStyles, tokens } from "@fluentui/react-components";
 import { useState } from "react";
-import { MARKETS, type Market } from "../../../api/market/schemas";
+import type { Market } from "../../../api/market/schemas";
+import { MARKETS } from "../../../core/api-values";
 import { MARKET_NAMES } from "../../../core/market/filters";
 import { RateLimitNotice } from "../../components/RateLimitNotice";
 import type { PaneView, ViewProps } from "../registry";

@@ -4,7 +4,8 @@
  */
 import { Button, Field, Input } from "@fluentui/react-components";
 import { useState } from "react";
-import { SERVICE_LABELS, type ServiceName } from "../../../api/credentials";
+import type { ServiceName } from "../../../api/credentials";
+import { SERVICE_LABELS } from "../../../core/api-values";
 import { InvalidArgumentError } from "../../../core/errors";
 import { useCredentialStatus } from "../../hooks/useCredentialStatus";
 import { useRuntime } from "../../runtime-context";

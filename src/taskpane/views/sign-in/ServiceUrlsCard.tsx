@@ -5,7 +5,8 @@
  */
 import { Button, Card, CardHeader, Field, Input, Text } from "@fluentui/react-components";
 import { useEffect, useState } from "react";
-import { SERVICE_LABELS, SERVICE_NAMES, type ServiceName } from "../../../api/credentials";
+import type { ServiceName } from "../../../api/credentials";
+import { SERVICE_LABELS, SERVICE_NAMES } from "../../../core/api-values";
 import { applyServiceOverrides, type ServiceUrls } from "../../../core/config";
 import { readServiceOverrides, saveServiceOverrides } from "../../../host/runtime";
 import { useRuntime, useRuntimeState } from "../../runtime-context";

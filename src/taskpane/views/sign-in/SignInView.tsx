@@ -1,6 +1,6 @@
 /** Sign in and settings: one card per service, the service addresses, and the sandbox shortcut. */
 import { makeStyles, tokens } from "@fluentui/react-components";
-import { checkMatchingKey, MATCHING_KEY_PREFIX } from "../../../api/matching/credential";
+import { checkMatchingKey, MATCHING_KEY_PREFIX } from "../../../core/api-values";
 import type { PaneView } from "../registry";
 import { useRuntime } from "../../runtime-context";
 import { ClassificationCard } from "./ClassificationCard";

@@ -6,7 +6,7 @@
 import { Button, Text, makeStyles, tokens } from "@fluentui/react-components";
 import { useState } from "react";
 import type { ProductClient } from "../../../api/product/client";
-import { pageWebsite } from "../../../api/product/paging";
+import { pageWebsite } from "../../../core/api-values";
 import { DEFAULT_COLUMNS, recordRow, resolveColumns, type SheetValue } from "../../../core/import/columns";
 import { MAX_BATCH_URLS, parseWebsite } from "../../../core/explore/websites";
 import { InvalidArgumentError } from "../../../core/errors";

@@ -45,7 +45,7 @@ function readAge(times: FetchTimes, now: number): StoreAge {
 export function useStoreAge(active: boolean): StoreAge {
   const { engine } = useRuntime();
   return usePolled(
-    useCallback(() => readAge(engine.cache.fetchTimes(), Date.now()), [engine]),
+    useCallback(() => readAge(engine.fetchTimes(), Date.now()), [engine]),
     active,
   );
 }
@@ -96,7 +96,7 @@ export function useRefreshOlder(age: StoreAge, guarded: GuardedRefresh): Refresh
     // Enter in the box reaches here even while the button is disabled.
     if (days === undefined || guarded.state.status === "running") return;
     const cutoff = olderThanCutoff(Date.now(), days);
-    const before = countFetchedBefore(engine.cache.fetchTimes().companies, cutoff);
+    const before = countFetchedBefore(engine.fetchTimes().companies, cutoff);
     void guarded.start(`Refresh values older than ${days} days`, { kind: "olderThan", cutoff }, () => {
       setRefreshed({ cutoff, days, before });
       return before

@@ -1,0 +1,40 @@
+/**
+ * What a formula tells the engine about its call, and what the engine is given to send with. Apart
+ * from engine.ts so that the answer-kinds table (answers.ts), which the engine reads, never imports it.
+ */
+import type { ClassificationClient } from "../api/classification/client";
+import type { ServiceName } from "../api/credentials";
+import type { Governor } from "../api/http/governor";
+import type { WaitInfo } from "../api/http/types";
+import type { MarketClient } from "../api/market/client";
+import type { MatchingClient } from "../api/matching/client";
+import type { ProductClient } from "../api/product/client";
+
+/**
+ * What an ask listens to for its cancellation. An AbortSignal is one; a host may give something
+ * smaller (a cold recalculation makes 10,000 asks, and an AbortController each is most of their cost).
+ */
+export interface CancelSignal {
+  readonly aborted: boolean;
+  addEventListener(type: "abort", listener: () => void, options?: { once?: boolean }): void;
+  removeEventListener(type: "abort", listener: () => void): void;
+}
+
+export interface CallContext {
+  /** The calling cell, `Sheet1!B2`; refresh scopes apply by it. */
+  address?: string;
+  signal?: CancelSignal;
+  /** Excel is showing a preview of a formula being typed: answer from the cache or not at all. */
+  preview?: boolean;
+  /** Told where a queued request stands (the classification governor's queue). */
+  onWait?: (info: WaitInfo) => void;
+}
+
+export interface EngineClients {
+  product: ProductClient;
+  matching: MatchingClient;
+  classification: ClassificationClient;
+  market: MarketClient;
+  /** The services' governors, whose headroom lets a burst go in more, smaller requests. */
+  governors?: Partial<Readonly<Record<ServiceName, Pick<Governor, "headroom" | "limits">>>>;
+}
