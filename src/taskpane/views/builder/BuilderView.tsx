@@ -17,6 +17,7 @@ import {
 } from "@fluentui/react-components";
 import type { SourceColumn, TableLayout } from "../../../core/builder-layout";
 import { ActionOutcome } from "../../components/ActionOutcome";
+import { useHandoff } from "../../handoff";
 import { useRuntime } from "../../runtime-context";
 import type { PaneView } from "../registry";
 import { FieldPicker } from "./FieldPicker";
@@ -62,6 +63,8 @@ function Builder() {
   const styles = useStyles();
   const { engine } = useRuntime();
   const b = useBuilder();
+  // Another view (Match names) selected a column for us to build on.
+  useHandoff(builderView.id, b.pickSelection);
   const preview = usePreview(engine, b.head, b.kind, b.fields);
   const busy = b.action.status === "running";
   const columnProblem = b.column instanceof Error ? b.column.message : undefined;

@@ -72,10 +72,10 @@ function RunStatus({ state, onCancel, onDismiss }: { state: MatchRunState; onCan
 }
 
 function MatchNames() {
-  const { clients, engine } = useRuntime();
+  const { clients, engine, credentials } = useRuntime();
   const sessions = useMatchSession();
-  const run = useMatchRun(clients, engine, sessions);
-  const review = useReview(engine, clients.product, sessions);
+  const run = useMatchRun(clients, engine, credentials, sessions);
+  const review = useReview(engine, clients, sessions);
   const running = run.state.status === "running";
   const column = (value: string) => (value === "" ? undefined : Number(value));
 
