@@ -152,7 +152,10 @@ test("matches 500 messy names in the fewest jobs, queues the unsure ones, and ke
   const typedInput = await shownInput();
   const other = companies[469]!;
   await entry.getByTestId("review-typed").fill(other.CompanyNumber);
-  await entry.getByTestId("review-alternative").filter({ hasText: `(${other.CompanyNumber})` }).click();
+  await entry
+    .getByTestId("review-alternative")
+    .filter({ hasText: `(${other.CompanyNumber})` })
+    .click();
   await entry.getByTestId("review-typed").press("Enter");
   expect(await until(shownInput, (v) => v !== typedInput)).not.toBe(typedInput);
   const skippedInput = await shownInput();

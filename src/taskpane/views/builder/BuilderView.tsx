@@ -115,7 +115,7 @@ function Builder() {
           </div>
         )
       )}
-      <FieldPicker chosen={b.fields} onAdd={b.addField} onRemove={b.removeField} />
+      <FieldPicker chosen={b.fields} onAdd={b.addField} onRemove={b.removeField} onMove={b.moveField} />
       <PreviewTable state={preview} fields={b.fields} />
       {!b.opened && (
         <>

@@ -24,10 +24,10 @@ const TYPE_AHEAD_DELAY_MS = 300;
 /** An accepted number the product API does not know is refused before anything is written. */
 async function existingCompany(engine: Engine, number: string): Promise<CompanyFacts> {
   const facts = (await companyFacts(engine, [number])).get(number);
-  if (!facts?.name)
-    throw new NotFoundError(
-      facts?.problem ?? `No company has the number ${number}: check it, or find the company by its name.`,
-    );
+  if (facts?.missing || !facts)
+    throw new NotFoundError(`No company has the number ${number}: check it, or find the company by its name.`);
+  // A record that could not be read is its own message (a network fault is not a wrong number).
+  if (!facts.name) throw new NotFoundError(facts.problem ?? `The record of ${number} gives no name.`);
   return facts;
 }
 
