@@ -165,9 +165,10 @@ function wordsOf(path: string): Words {
   const own = steps.at(-1) ?? bare;
   const item = ITEMS_BY_LOWER.get(own.toLowerCase());
   const ownWords = item ?? w(nameWords(own).join(" "));
-  if (steps.length === 1) return { ...ownWords, label: sentence([ownWords.label]) };
-  const group = steps.slice(0, -1).map((step) => GROUPS_BY_LOWER.get(step.toLowerCase()) ?? sentence(nameWords(step)));
-  return { ...ownWords, label: `${group.join(", ")}: ${ownWords.label}` };
+  const group = GROUPS_BY_LOWER.get(own.toLowerCase());
+  if (steps.length === 1) return { ...ownWords, label: group ?? sentence([ownWords.label]) };
+  const groups = steps.slice(0, -1).map((step) => GROUPS_BY_LOWER.get(step.toLowerCase()) ?? sentence(nameWords(step)));
+  return { ...ownWords, label: `${groups.join(", ")}: ${ownWords.label}` };
 }
 
 /** "Turnover, best estimate (£)" for `BestEstimateTurnover`. */
