@@ -19,20 +19,21 @@ import { changesView } from "./changes/ChangesView";
 import { tearsheetView } from "./tearsheet/TearsheetView";
 import { matchNamesView } from "./match-names/MatchNamesView";
 
+/** Grouped by task: putting data in a sheet, finding companies, keeping the data current, setting up. */
 export const PANE_VIEWS: readonly PaneView[] = [
-  signInView,
-  importView,
-  builderView,
   matchNamesView,
-  groupView,
+  builderView,
   tearsheetView,
-  websiteView,
-  marketView,
+  groupView,
+  importView,
   searchView,
+  websiteView,
+  exploreView,
   classifyExamplesView,
   listSummaryView,
-  exploreView,
+  marketView,
   workbookView,
   changesView,
   aboutValueView,
+  signInView,
 ];

@@ -172,6 +172,6 @@ export const builderView: PaneView = {
   id: "builder",
   title: "Build a table",
   description: "Choose fields by searching, preview three rows, insert UKCO.FIELD formulas; edit one.",
-  group: "Companies",
+  group: "Add data to a sheet",
   Component: Builder,
 };

@@ -99,6 +99,6 @@ export const changesView: PaneView = {
   id: "changes",
   title: "What changed",
   description: "The values the last refresh changed, and Undo refresh.",
-  group: "Workbook",
+  group: "Keep it current",
   Component: Changes,
 };

@@ -131,6 +131,6 @@ export const groupView: PaneView = {
   id: "group",
   title: "Group structure",
   description: "The group of the selected company, from its ultimate parent; search it, insert it as a table.",
-  group: "Companies",
+  group: "Add data to a sheet",
   Component: GroupStructure,
 };

@@ -112,6 +112,6 @@ export const importView: PaneView = {
   id: "import",
   title: "Import companies",
   description: "Filter by RTIC, SIC, status, place or your own numbers; import onto a new sheet.",
-  group: "Companies",
+  group: "Find companies",
   Component: ImportCompanies,
 };

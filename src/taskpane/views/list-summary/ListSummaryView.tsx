@@ -84,6 +84,6 @@ export const listSummaryView: PaneView = {
   id: "list-summary",
   title: "List summary",
   description: "How many companies a classifier model finds at a cutoff, and what they are like.",
-  group: "Explore",
+  group: "Find companies",
   Component: ListSummaryPanel,
 };

@@ -9,6 +9,7 @@ import { THRESHOLDS } from "../../../core/match-names/queue";
 import { OUTPUT_KINDS, type OutputKind } from "../../../core/match-names/session";
 import { DoneBar, ErrorBar } from "../../components/ErrorBar";
 import { RateLimitNotice } from "../../components/RateLimitNotice";
+import { useHandoff } from "../../handoff";
 import { useRuntime } from "../../runtime-context";
 import type { PaneView } from "../registry";
 import { ReviewPanel } from "./ReviewPanel";
@@ -76,6 +77,8 @@ function MatchNames() {
   const sessions = useMatchSession();
   const run = useMatchRun(clients, engine, credentials, sessions);
   const review = useReview(engine, clients, sessions);
+  // The home page's suggestion ("20 names selected: match them") hands the selection over.
+  useHandoff(matchNamesView.id, run.takeSelection);
   const running = run.state.status === "running";
   const column = (value: string) => (value === "" ? undefined : Number(value));
 
@@ -165,6 +168,6 @@ export const matchNamesView: PaneView = {
   id: "match-names",
   title: "Match names",
   description: "Find the company numbers for a column of names; review the unsure ones.",
-  group: "Companies",
+  group: "Add data to a sheet",
   Component: MatchNames,
 };

@@ -37,6 +37,6 @@ export const tearsheetView: PaneView = {
   id: "tearsheet",
   title: "Company tearsheet",
   description: "A sheet for the selected company: key fields, codes, funding, group and history charts.",
-  group: "Companies",
+  group: "Add data to a sheet",
   Component: Tearsheet,
 };
