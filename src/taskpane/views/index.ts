@@ -16,7 +16,7 @@ import { listSummaryView } from "./list-summary/ListSummaryView";
 import { exploreView } from "./explore/ExploreView";
 import { aboutValueView } from "./about-value/AboutValueView";
 import { changesView } from "./changes/ChangesView";
-import { tearsheetView } from "./tearsheet/TearsheetView";
+import { peersView, tearsheetView } from "./tearsheet/TearsheetView";
 import { matchNamesView } from "./match-names/MatchNamesView";
 
 /** Grouped by task: putting data in a sheet, finding companies, keeping the data current, setting up. */
@@ -24,6 +24,7 @@ export const PANE_VIEWS: readonly PaneView[] = [
   matchNamesView,
   builderView,
   tearsheetView,
+  peersView,
   groupView,
   importView,
   searchView,

@@ -5,10 +5,9 @@
  * to write over data; and an existing formula opened from the selection, edited and written
  * back changes as expected.
  */
-import { SANDBOX_CREDENTIALS } from "../../../sandbox/credentials";
 import { assertDistBuilt, useAddinSession } from "../harness";
 import { fieldLabel } from "../../../src/core/field-labels";
-import { openView, sandboxNumbers, signInWithSandbox } from "./pane-helpers";
+import { openView, sandboxNumbers, sandboxRecords as recordsOf, signInWithSandbox } from "./pane-helpers";
 
 assertDistBuilt();
 const session = useAddinSession({
@@ -21,16 +20,7 @@ beforeAll(async () => {
   await signInWithSandbox(session.current.page);
 });
 
-/** The records as the sandbox sends them, read directly over HTTP. */
-async function sandboxRecords(numbers: string[]): Promise<Record<string, unknown>[]> {
-  const response = await fetch(`${session.current.sandbox!.urls.product}/v2/companies`, {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${SANDBOX_CREDENTIALS.productToken}` },
-    body: JSON.stringify({ CompanyNumbers: numbers, returnCount: numbers.length, skip: 0 }),
-  });
-  const body = (await response.json()) as { companies: Record<string, unknown>[] };
-  return numbers.map((n) => body.companies.find((c) => c.CompanyNumber === n)!);
-}
+const sandboxRecords = (numbers: string[]) => recordsOf(session.current, numbers);
 
 const FIELDS = ["CompanyName", "BestEstimateTurnover", "CompanyFinancials_Vendor[0].TURNOVER"];
 const LABELS = FIELDS.map(fieldLabel);

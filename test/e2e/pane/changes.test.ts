@@ -70,7 +70,7 @@ test("lists the changed values after a refresh, and Undo refresh restores them w
   );
   // Each row: the company by its (new) name, the field by its label, short figures, the difference.
   const table = view.getByTestId("changes-table");
-  await table.getByTestId("change-company").getByText("RENAMED 0 LTD").waitFor({ timeout: 10_000 });
+  await table.getByTestId("change-company").getByText("RENAMED 0 LTD").first().waitFor({ timeout: 10_000 });
   const rows = await table
     .getByTestId("change-row")
     .evaluateAll((trs) =>

@@ -49,6 +49,20 @@ export async function sandboxNumbers(session: AddinSession, body: Record<string,
   }
 }
 
+/** The records as the sandbox sends them, read directly over HTTP, in the order asked. */
+export async function sandboxRecords(
+  session: AddinSession,
+  numbers: readonly string[],
+): Promise<Record<string, unknown>[]> {
+  const response = await fetch(`${session.sandbox!.urls.product}/v2/companies`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${SANDBOX_CREDENTIALS.productToken}` },
+    body: JSON.stringify({ CompanyNumbers: numbers, returnCount: numbers.length, skip: 0 }),
+  });
+  const body = (await response.json()) as { companies: Record<string, unknown>[] };
+  return numbers.map((n) => body.companies.find((c) => c.CompanyNumber === n)!);
+}
+
 /** Every credential the sandbox fill stores, and the classification token once signed in. */
 export const SECRETS: readonly string[] = [
   SANDBOX_CREDENTIALS.productToken,
