@@ -62,8 +62,8 @@ export function CodePicker({
         <TagPickerControl>
           <TagPickerGroup aria-label={`Chosen ${group.name}`}>
             {selected.map((code) => (
-              <Tag key={code} value={code} shape="rounded" title={label(code)}>
-                {code}
+              <Tag key={code} value={code} shape="rounded" title={label(code)} style={{ maxWidth: "100%" }}>
+                {label(code)}
               </Tag>
             ))}
           </TagPickerGroup>
