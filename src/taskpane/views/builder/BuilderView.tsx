@@ -15,9 +15,10 @@ import {
   makeStyles,
   tokens,
 } from "@fluentui/react-components";
+import { useCallback } from "react";
 import type { SourceColumn, TableLayout } from "../../../core/builder-layout";
 import { ActionOutcome } from "../../components/ActionOutcome";
-import { useHandoff } from "../../handoff";
+import { useHandoff, type Handoff } from "../../handoff";
 import { useRuntime } from "../../runtime-context";
 import type { PaneView } from "../registry";
 import { FieldPicker } from "./FieldPicker";
@@ -64,7 +65,10 @@ function Builder() {
   const { engine } = useRuntime();
   const b = useBuilder();
   // Another view (Match names) selected a column for us to build on.
-  useHandoff(builderView.id, b.pickSelection);
+  useHandoff(
+    builderView.id,
+    useCallback((request: Handoff) => request === "use-selection" && void b.pickSelection(), [b.pickSelection]),
+  );
   const preview = usePreview(engine, b.head, b.kind, b.fields);
   const busy = b.action.status === "running";
   const columnProblem = b.column instanceof Error ? b.column.message : undefined;

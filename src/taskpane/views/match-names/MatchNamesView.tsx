@@ -4,12 +4,13 @@
  * the user's threshold queued for review. The state lives in the hooks; this file only renders.
  */
 import { Button, Checkbox, Field, ProgressBar, Radio, RadioGroup, Select, Text } from "@fluentui/react-components";
+import { useCallback } from "react";
 import { UnavailableError } from "../../../core/errors";
 import { THRESHOLDS } from "../../../core/match-names/queue";
 import { OUTPUT_KINDS, type OutputKind } from "../../../core/match-names/session";
 import { DoneBar, ErrorBar } from "../../components/ErrorBar";
 import { RateLimitNotice } from "../../components/RateLimitNotice";
-import { useHandoff } from "../../handoff";
+import { useHandoff, type Handoff } from "../../handoff";
 import { useRuntime } from "../../runtime-context";
 import type { PaneView } from "../registry";
 import { ReviewPanel } from "./ReviewPanel";
@@ -78,7 +79,10 @@ function MatchNames() {
   const run = useMatchRun(clients, engine, credentials, sessions);
   const review = useReview(engine, clients, sessions);
   // The home page's suggestion ("20 names selected: match them") hands the selection over.
-  useHandoff(matchNamesView.id, run.takeSelection);
+  useHandoff(
+    matchNamesView.id,
+    useCallback((request: Handoff) => request === "use-selection" && void run.takeSelection(), [run.takeSelection]),
+  );
   const running = run.state.status === "running";
   const column = (value: string) => (value === "" ? undefined : Number(value));
 
