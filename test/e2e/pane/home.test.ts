@@ -8,6 +8,7 @@ import { assertDistBuilt, useAddinSession } from "../harness";
 import {
   expectFitsAndAccessible,
   openInTheme,
+  openView,
   pane,
   PANE_WIDTH,
   sandboxNumbers,
@@ -117,6 +118,27 @@ describe.each(["light", "dark"] as const)("the home page at 320 px in the %s the
     await view(s.page, "builder")
       .getByText(`Using '${sheet}'!C1:C4: 3 rows of company numbers, below a header cell.`)
       .waitFor({ timeout: 10_000 });
+    await expectFitsAndAccessible(s);
+  }, 90_000);
+
+  test("List summary leads to Import filtered by its code, named in its chip; a picker used leaves no focus trap behind", async () => {
+    const s = session.current;
+    const summary = await openView(s.page, "List summary");
+    await summary.getByRole("textbox", { name: "Classifier model code" }).fill("RTIC-0042");
+    await summary.getByRole("button", { name: "Show the summary" }).click();
+    await summary.getByRole("button", { name: "Import these companies" }).click({ timeout: 30_000 });
+    const importView = view(s.page, "import");
+    await importView.waitFor({ state: "visible" });
+    // The chip names the code with its description, not the code alone.
+    const chip = importView.getByRole("listbox", { name: /^Chosen RTIC/ }).getByRole("option").first();
+    await chip.waitFor({ timeout: 30_000 });
+    expect(await chip.innerText()).toMatch(/^RTIC-0042 \S/);
+    // Use a picker, then look elsewhere: nothing focusable is left hidden from assistive technology.
+    await importView.getByRole("combobox", { name: "Nations" }).click();
+    await s.page.getByRole("option", { name: /Wales/ }).click();
+    await s.page.keyboard.press("Escape");
+    await expectFitsAndAccessible(s);
+    await goHome();
     await expectFitsAndAccessible(s);
   }, 90_000);
 
