@@ -290,7 +290,7 @@ function layoutPeers(
       style: "label" as const,
     })),
     { address: `${similarityColumn}${header}`, value: "Similarity", style: "label" },
-    { address: `A${first}`, value: `=${number}` },
+    { address: `A${first}`, value: `=UKCO.FIELD(${number},"CompanyNumber")` },
     ...Array.from({ length: entry.count }, (_, i) => [
       { address: `A${first + 1 + i}`, value: peer(i, "CompanyTwo") },
       { address: `${similarityColumn}${first + 1 + i}`, value: peer(i, "Similarity"), numberFormat: "0.000" },

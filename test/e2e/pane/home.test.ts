@@ -130,7 +130,10 @@ describe.each(["light", "dark"] as const)("the home page at 320 px in the %s the
     const importView = view(s.page, "import");
     await importView.waitFor({ state: "visible" });
     // The chip names the code with its description, not the code alone.
-    const chip = importView.getByRole("listbox", { name: /^Chosen RTIC/ }).getByRole("option").first();
+    const chip = importView
+      .getByRole("list", { name: /^Chosen RTIC/ })
+      .getByRole("button")
+      .first();
     await chip.waitFor({ timeout: 30_000 });
     expect(await chip.innerText()).toMatch(/^RTIC-0042 \S/);
     // Use a picker, then look elsewhere: nothing focusable is left hidden from assistive technology.

@@ -57,7 +57,10 @@ describe.each(["light", "dark"] as const)("the peer comparison at 320 px in the 
     const sheet = theme === "light" ? `Peers ${number}` : `Peers ${number} (2)`;
     await view
       .getByText(`Made the sheet "${sheet}" for company ${number}`, { exact: false })
-      .waitFor({ timeout: 20_000 });
+      .waitFor({ timeout: 20_000 })
+      .catch(async (error: Error) => {
+        throw new Error(`${error.message}\nThe view showed: ${await view.innerText()}`);
+      });
     await s.sim((api) => api.whenCalculated(60_000));
 
     const grid = await s.sim((api, a) => api.values(a), `'${sheet}'!A1:H40`);
