@@ -109,7 +109,7 @@ test("a malformed company number, typed or in the selected cells, is named with 
   await group
     .getByTestId("error-bar")
     .getByText(
-      /"12AB!!" is not a company number: expected up to 8 digits \(01234567\) or 2 letters and 6 digits \(SC123456\)\./,
+      /"12-AB-!!" is not a company number: expected up to 8 digits \(01234567\) or 2 letters and 6 digits \(SC123456\)\./,
     )
     .waitFor();
 

@@ -54,13 +54,11 @@ describe.each(["light", "dark"] as const)("the peer comparison at 320 px in the 
     const view = await openView(s.page, "Peer comparison");
     await view.getByTestId("tearsheet-selection").getByText(`company ${number}.`, { exact: false }).waitFor();
     await view.getByRole("button", { name: "Make peer comparison" }).click();
-    const sheet = theme === "light" ? `Peers ${number}` : `Peers ${number} (2)`;
-    await view
-      .getByText(`Made the sheet "${sheet}" for company ${number}`, { exact: false })
-      .waitFor({ timeout: 20_000 })
-      .catch(async (error: Error) => {
-        throw new Error(`${error.message}\nThe view showed: ${await view.innerText()}`);
-      });
+    const made = view.getByText(new RegExp(`^Made the sheet "Peers ${number}( \\(\\d+\\))?" for company ${number}`));
+    await made.waitFor({ timeout: 20_000 }).catch(async (error: Error) => {
+      throw new Error(`${error.message}\nThe view showed: ${await view.innerText()}`);
+    });
+    const sheet = /"([^"]+)"/.exec(await made.innerText())![1]!;
     await s.sim((api) => api.whenCalculated(60_000));
 
     const grid = await s.sim((api, a) => api.values(a), `'${sheet}'!A1:H40`);
