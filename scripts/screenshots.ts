@@ -6,14 +6,16 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { SANDBOX_CREDENTIALS } from "../sandbox/credentials";
+import type { Locator } from "playwright-core";
 import { openAddinSession, type AddinSession } from "../test/e2e/harness";
 import { admin, openView, pane, signInWithSandbox } from "../test/e2e/pane/pane-helpers";
 import { INVENTED_NAMES, messyName, sandboxCompanies } from "../test/support/messy-names";
 
 const OUT = path.resolve(import.meta.dirname, "../assets/screenshots");
 
-async function shoot(session: AddinSession, name: string): Promise<void> {
-  await session.page.evaluate(() => window.scrollTo(0, 0));
+/** Saves the page as it is, with `shown` (a part of the pane) scrolled into view. */
+async function shoot(session: AddinSession, name: string, shown?: Locator): Promise<void> {
+  if (shown) await shown.scrollIntoViewIfNeeded();
   const file = path.join(OUT, `${name}.png`);
   await session.page.screenshot({ path: file });
   console.log(`wrote ${path.relative(process.cwd(), file)}`);
@@ -49,7 +51,7 @@ async function main(): Promise<void> {
     await entry.getByTestId("review-typed").fill(companies[30]!.CompanyName);
     await entry.getByTestId("review-alternative").first().waitFor({ timeout: 30_000 });
     await entry.getByTestId("review-typed").press("ArrowDown");
-    await shoot(session, "review");
+    await shoot(session, "review", entry.getByRole("listbox"));
 
     // The builder: fields found by what they mean, inserted with labels and formats.
     const numbers = companies.slice(0, 12).map((c) => c.CompanyNumber);
@@ -73,11 +75,13 @@ async function main(): Promise<void> {
       await search.fill(words);
       await builder.getByTestId("builder-results").getByRole("checkbox", { name: label, exact: true }).check();
     }
+    // A formula per cell: What changed then finds each changed value's cell.
+    await builder.getByRole("radio", { name: "A formula in each cell" }).check();
     await builder.getByRole("button", { name: "Insert table" }).click();
     await builder.getByText(/^Inserted the table at /).waitFor({ timeout: 20_000 });
     await session.sim((api) => api.whenCalculated(60_000));
     await search.fill("turnover");
-    await shoot(session, "builder");
+    await shoot(session, "builder", builder.getByTestId("builder-results"));
 
     // What changed: two companies' figures move, the workbook is refreshed.
     for (const [i, number] of numbers.slice(0, 3).entries())
@@ -86,11 +90,19 @@ async function main(): Promise<void> {
         BestEstimateEmployees: 40 + i,
       });
     const workbook = await openView(page, "Workbook data");
-    await workbook.getByRole("button", { name: "Refresh workbook" }).click();
+    await workbook.getByRole("button", { name: "Refresh workbook", exact: true }).click();
+    // A refresh above the pane's threshold asks first.
+    const go = workbook.getByRole("button", { name: "Refresh workbook now" });
+    await go
+      .or(workbook.getByText("Refreshing every UKCO formula in the workbook."))
+      .first()
+      .waitFor({ timeout: 30_000 });
+    if (await go.isVisible()) await go.click();
+    await workbook.getByText("Refreshing every UKCO formula in the workbook.").waitFor({ timeout: 30_000 });
     await session.sim((api) => api.whenCalculated(60_000));
     const changes = await openView(page, "What changed");
     await changes.getByTestId("changes-table").waitFor({ timeout: 30_000 });
-    await shoot(session, "what-changed");
+    await shoot(session, "what-changed", changes.getByTestId("changes-table"));
 
     // The peer comparison of the first company.
     await session.sim((api) => api.select("Table!A2"));
