@@ -5,6 +5,7 @@
  */
 export {
   ApiError,
+  AuthRequiredError,
   checkMatchingKey,
   createApiClients,
   HttpError,

@@ -1,12 +1,16 @@
 /**
  * Where the table builder's formulas go and what each cell holds, worked out before anything is
- * written: a block of a header row of field names over either one spilled
- * `=UKCO.FIELD(B2:B500,C1:H1)` or a formula in each cell. A column of company names gets a
+ * written: a block of a header row of field labels ("Turnover, best estimate (£)") over either one
+ * spilled `=UKCO.FIELD(B2:B500,{"BestEstimateTurnover","CompanyName"})` or a formula in each cell.
+ * The field names live in the formulas themselves, so the header is free to speak the analyst's
+ * words and a relabelled header never changes what a formula fetches; each column gets the number
+ * format of its field (#,##0 for money and counts, a date format for dates), as the tearsheet does. A column of company names gets a
  * helper column of `=UKCO.MATCH(A2)` first (one per row, so a name with no match spoils only its
  * row) and the fields read the matched numbers from it. Every cell the block fills must be empty
  * first: the host checks the block's area and says which cells hold data.
  */
 import { InvalidArgumentError } from "./errors";
+import { fieldLabel, fieldNumberFormat } from "./field-labels";
 import { cellAddress, columnLetters, quoteSheet } from "./import/a1";
 import {
   buildFieldFormula,
@@ -44,17 +48,41 @@ export interface CellWrite {
   formulas: string[][];
 }
 
+/** A number format for a block of cells (a field's column of values). */
+export interface FormatWrite {
+  sheet: string;
+  block: CellBlock;
+  format: string;
+}
+
 export interface TablePlan {
   sheet: string;
   /** Everything the insert fills, header and spill area included. */
   area: CellBlock;
   writes: CellWrite[];
+  formats: FormatWrite[];
   /** The first FIELD formula and where it is (`C2`). */
   formula: string;
   formulaCell: string;
 }
 
-export const MATCHED_NUMBER_HEADER = "CompanyNumber";
+export const MATCHED_NUMBER_HEADER = fieldLabel("CompanyNumber");
+
+/** The header cells of `fields`: their labels. */
+export const headerLabels = (fields: readonly string[]): string[] => fields.map(fieldLabel);
+
+/** Each field's column of `rows` values from (row, column), with the number format it is shown in. */
+function columnFormats(
+  sheet: string,
+  fields: readonly string[],
+  at: { row: number; column: number },
+  rows: number,
+): FormatWrite[] {
+  return fields.flatMap((field, f) => {
+    const format = fieldNumberFormat(field);
+    return format ? [{ sheet, block: { row: at.row, column: at.column + f, rows, columns: 1 }, format }] : [];
+  });
+}
 
 /** `$B2`-style references, with the sheet only when the formula sits on another one. */
 function ref(sheet: string, home: string, text: string): string {
@@ -65,8 +93,7 @@ const a1 = (row: number, column: number) => cellAddress("", row, column);
 
 /**
  * The block for `fields` with its top-left corner at `at` on `sheet`. With `header`, the first row
- * holds the field names and the formulas read them; without one (no row above the values), the
- * names are written in the formulas.
+ * holds the fields' labels; the formulas name the fields either way.
  */
 export function planTable(
   source: SourceColumn,
@@ -99,7 +126,7 @@ export function planTable(
       sheet,
       row: at.row,
       column: at.column,
-      formulas: [[...(helper ? [MATCHED_NUMBER_HEADER] : []), ...fields]],
+      formulas: [[...(helper ? [MATCHED_NUMBER_HEADER] : []), ...headerLabels(fields)]],
     });
   const numbersColumn = columnLetters(numbers.column);
   let formula: string;
@@ -109,20 +136,13 @@ export function planTable(
       source.rowCount === 1
         ? a1(numbers.firstRow, numbers.column)
         : `${a1(numbers.firstRow, numbers.column)}:${numbersColumn}${last + 1}`;
-    const headerRef =
-      fields.length === 1
-        ? a1(at.row, fieldColumn)
-        : `${a1(at.row, fieldColumn)}:${a1(at.row, fieldColumn + fields.length - 1)}`;
-    formula = buildFieldFormula({
-      numbers: ref(numbers.sheet, sheet, numbersRef),
-      fields: header ? { range: headerRef } : { names: [...fields] },
-    });
+    formula = buildFieldFormula({ numbers: ref(numbers.sheet, sheet, numbersRef), fields: { names: [...fields] } });
     writes.push({ sheet, row: dataRow, column: fieldColumn, formulas: [[formula]] });
   } else {
     const cell = (i: number, f: number) =>
       buildFieldFormula({
         numbers: ref(numbers.sheet, sheet, `$${numbersColumn}${numbers.firstRow + i + 1}`),
-        fields: header ? { range: `${columnLetters(fieldColumn + f)}$${at.row + 1}` } : { names: [fields[f]!] },
+        fields: { names: [fields[f]!] },
       });
     const formulas = rows.map((i) => fields.map((_, f) => cell(i, f)));
     writes.push({ sheet, row: dataRow, column: fieldColumn, formulas });
@@ -137,6 +157,7 @@ export function planTable(
       columns: fields.length + (helper ? 1 : 0),
     },
     writes,
+    formats: columnFormats(sheet, fields, { row: dataRow, column: fieldColumn }, source.rowCount),
     formula,
     formulaCell: a1(dataRow, fieldColumn),
   };
@@ -180,6 +201,8 @@ export interface OpenedFormula {
   column: number;
   spec: FieldFormulaSpec;
   fields: string[];
+  /** The row above a formula that names its fields holds their labels (the builder wrote them): they follow an edit. */
+  labelsAbove?: boolean;
 }
 
 export interface RewritePlan {
@@ -206,14 +229,19 @@ export function planRewrite(opened: OpenedFormula, next: { numbers: string; fiel
   const oldWidth = opened.fields.length;
   const width = next.fields.length;
   let fields: FieldsSource = { names: [...next.fields] };
+  // Header cells that follow the fields: the names a range form reads, or the labels above a formula naming them.
+  let header: { sheet: string; row: number; column: number; cells: string[] } | undefined;
   if ("range" in opened.spec.fields) {
     const range = opened.spec.fields.range;
-    const header = referenceOf(range)!;
-    const sheet = header.sheet || opened.sheet;
-    const row = header.firstRow - 1;
-    const column = header.firstColumn - 1;
+    const ref = referenceOf(range)!;
     fields = { range: resizeRowReference(range, width) };
-    writes.push({ sheet, row, column, formulas: [[...next.fields]] });
+    const at = { sheet: ref.sheet || opened.sheet, row: ref.firstRow - 1, column: ref.firstColumn - 1 };
+    header = { ...at, cells: [...next.fields] };
+  } else if (opened.labelsAbove && opened.row > 0)
+    header = { sheet: opened.sheet, row: opened.row - 1, column: opened.column, cells: headerLabels(next.fields) };
+  if (header) {
+    const { sheet, row, column } = header;
+    writes.push({ sheet, row, column, formulas: [header.cells] });
     if (width > oldWidth)
       guards.push({ sheet, block: { row, column: column + oldWidth, rows: 1, columns: width - oldWidth } });
     if (width < oldWidth)

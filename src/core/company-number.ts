@@ -35,7 +35,9 @@ export function parseCompanyNumber(input: unknown): CompanyNumberResult {
   if (DIGITS.test(compact)) return { ok: true, number: compact.padStart(8, "0") };
   const prefixed = PREFIXED.exec(compact);
   if (prefixed) return { ok: true, number: prefixed[1]! + prefixed[2]!.padStart(6, "0") };
-  const shown = compact.length > 20 ? `${compact.slice(0, 20)}…` : compact;
+  // Quoted as typed (trimmed), not as compacted: "Company tearsheet", never "COMPANYTEARSHEET".
+  const typed = input.trim().replace(/\s+/g, " ");
+  const shown = typed.length > 40 ? `${typed.slice(0, 40)}…` : typed;
   return {
     ok: false,
     reason: `"${shown}" is not a company number: expected up to 8 digits (01234567) or 2 letters and 6 digits (SC123456).`,

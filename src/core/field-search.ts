@@ -4,12 +4,16 @@
  * group it sits in (the top level of the record, or the object it belongs to). A list of objects
  * is addressed through its first item (`CompanyFinancials_Vendor[0].TURNOVER`).
  *
- * Ranking: every query word must occur in the path or the description; a word that is a whole
- * word of the field's own name counts most, then the start of one, then anywhere in the name,
- * then in the names of the groups above, then in the description. Ties go to fields nearer the
- * top of the record, then to shorter names (fewer other words), then to contract order.
+ * Ranking: every query word must occur in the path, the label or the description; a word that is
+ * a whole word of the field's own name or label counts most, then the start of one, then anywhere
+ * in the name, then in the names of the groups above, then in the description. A recommended field
+ * gets a bonus; fields read through a list come after all others (the pane shows them under "More
+ * fields"). Ties go to fields nearer the top of the record, then to shorter names (fewer other
+ * words), then to contract order.
  */
 import { COMPANY_FIELDS, type CompanyFieldInfo, type FieldKind } from "../api/product/fields";
+import { fieldLabel, isListPath, isRecommendedField } from "./field-labels";
+import { nameWords } from "./field-words";
 
 /** The record's own (top-level) fields, as a group heading. */
 export const TOP_LEVEL_GROUP = "Company";
@@ -17,6 +21,12 @@ export const TOP_LEVEL_GROUP = "Company";
 export interface FieldEntry {
   /** As UKCO.FIELD takes it: `BestEstimateTurnover`, `CompanyFinancials_Vendor[0].TURNOVER`. */
   path: string;
+  /** In the analyst's words, with its unit: "Turnover, best estimate (£)". */
+  label: string;
+  /** Among the fields the builder offers first. */
+  recommended: boolean;
+  /** Read through the first item of a list: offered under "More fields". */
+  inList: boolean;
   /** The last step: `TURNOVER`. */
   name: string;
   kind: FieldKind;
@@ -46,8 +56,12 @@ export const FIELD_ENTRIES: readonly FieldEntry[] = (() => {
         walk(field.items, `${path}.`, { name: path, description: field.description, scope }, depth + 1);
         continue;
       }
+      const path = prefix + field.name;
       entries.push({
-        path: prefix + field.name,
+        path,
+        label: fieldLabel(path),
+        recommended: isRecommendedField(path),
+        inList: isListPath(path),
         name: field.name,
         kind: field.kind,
         description: field.description,
@@ -62,15 +76,7 @@ export const FIELD_ENTRIES: readonly FieldEntry[] = (() => {
   return entries;
 })();
 
-/** `BestEstimateTurnover` → best, estimate, turnover; `TURNOVER_ANOMALOUS` → turnover, anomalous. */
-export function nameWords(name: string): string[] {
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
-    .split(/[^A-Za-z0-9]+/)
-    .filter(Boolean)
-    .map((word) => word.toLowerCase());
-}
+export { nameWords } from "./field-words";
 
 interface Prepared {
   entry: FieldEntry;
@@ -78,6 +84,8 @@ interface Prepared {
   lowerPath: string;
   lowerName: string;
   words: string[];
+  lowerLabel: string;
+  labelWords: string[];
   groupWords: string[];
   lowerDescription: string;
 }
@@ -88,14 +96,20 @@ const PREPARED: readonly Prepared[] = FIELD_ENTRIES.map((entry, index) => ({
   lowerPath: entry.path.toLowerCase(),
   lowerName: entry.name.toLowerCase(),
   words: nameWords(entry.name),
+  lowerLabel: entry.label.toLowerCase(),
+  labelWords: entry.label
+    .toLowerCase()
+    .split(/[^a-z0-9£%]+/)
+    .filter(Boolean),
   groupWords: entry.group === TOP_LEVEL_GROUP ? [] : nameWords(entry.group),
   lowerDescription: entry.description.toLowerCase(),
 }));
 
 /** How well one query word fits a field; 0 when it does not occur at all. */
 function wordScore(word: string, field: Prepared): number {
-  if (field.lowerName === word) return 100;
-  if (field.words.includes(word)) return 60;
+  if (field.lowerName === word || field.lowerLabel === word) return 100;
+  if (field.words.includes(word) || field.labelWords.includes(word)) return 60;
+  if (field.labelWords.some((w) => w.startsWith(word))) return 50;
   if (field.words.some((w) => w.startsWith(word))) return 50;
   if (field.lowerName.includes(word)) return 30;
   if (field.groupWords.some((w) => w.startsWith(word))) return 20;
@@ -112,7 +126,10 @@ function queryWords(query: string): string[] {
     .filter((word) => word !== "" && !/^\d+$/.test(word));
 }
 
-/** Fields matching every word of `query`, best first; an empty query finds nothing. */
+/** A recommended field outranks others that fit the words as well. */
+const RECOMMENDED_BONUS = 45;
+
+/** Fields matching every word of `query`, best first (fields read through a list after the others); an empty query finds nothing. */
 export function searchFields(query: string, limit = 40): FieldEntry[] {
   const whole = query.trim().toLowerCase();
   const words = queryWords(query);
@@ -129,10 +146,11 @@ export function searchFields(query: string, limit = 40): FieldEntry[] {
       }
       score += s;
     }
-    if (!missing) scored.push({ field, score });
+    if (!missing) scored.push({ field, score: score + (field.entry.recommended ? RECOMMENDED_BONUS : 0) });
   }
   scored.sort(
     (a, b) =>
+      Number(a.field.entry.inList) - Number(b.field.entry.inList) ||
       b.score - a.score ||
       a.field.entry.depth - b.field.entry.depth ||
       a.field.words.length - b.field.words.length ||

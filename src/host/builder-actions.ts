@@ -7,6 +7,7 @@
 import { readBlock } from "./sheet-cells";
 import {
   firstEmptyColumns,
+  headerLabels,
   occupiedCells,
   type CellBlock,
   type CellWrite,
@@ -128,6 +129,9 @@ export async function insertTable(plan: TablePlan, header: boolean): Promise<str
     const address = rangeAddress(plan.sheet, area.row, area.column, area.rows, area.columns);
     refuseOccupied(await occupiedIn(context, [{ sheet: plan.sheet, block: area }]), address);
     applyWrites(context, plan.writes);
+    for (const { sheet: name, block, format } of plan.formats)
+      sheetNamed(context, name).getRangeByIndexes(block.row, block.column, block.rows, block.columns).numberFormat =
+        Array.from({ length: block.rows }, () => Array.from({ length: block.columns }, () => format));
     const sheet = sheetNamed(context, plan.sheet);
     if (header) sheet.getRangeByIndexes(area.row, area.column, 1, area.columns).format.font.bold = true;
     sheet.getRange(plan.formulaCell).select();
@@ -182,7 +186,22 @@ async function openFormula(context: Excel.RequestContext, cell: Excel.Range): Pr
     column: cell.columnIndex,
     spec,
     fields,
+    labelsAbove: "names" in spec.fields && (await holdsLabels(context, cell, fields)),
   };
+}
+
+/** Whether the cells above `cell` hold the labels of `fields`, as the builder writes them. */
+async function holdsLabels(
+  context: Excel.RequestContext,
+  cell: Excel.Range,
+  fields: readonly string[],
+): Promise<boolean> {
+  if (cell.rowIndex === 0 || fields.length === 0) return false;
+  const above = cell.worksheet.getRangeByIndexes(cell.rowIndex - 1, cell.columnIndex, 1, fields.length);
+  above.load("values");
+  await context.sync();
+  const labels = headerLabels(fields);
+  return above.values[0]!.every((value, i) => String(value) === labels[i]);
 }
 
 /** The active cell's UKCO.FIELD formula, opened for editing. */

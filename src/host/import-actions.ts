@@ -7,6 +7,7 @@ import type { ApiClients } from "../api/factory";
 import type { CallOptions } from "../api/http/types";
 import type { CompaniesQuery } from "../api/product/requests";
 import type { RefreshChanges } from "../core/engine";
+import { changeWords } from "../core/change-words";
 import { groupTableRows, GROUP_TABLE_HEADER, type GroupTree } from "../core/import/group-tree";
 import type { Progress } from "../core/import/progress";
 import type { ImportQuery } from "../core/import/query";
@@ -170,27 +171,55 @@ export async function insertGroupTable(
 
 /** INFERRED (ours): change reports are tables called UKCO_Changes_<n>, on a sheet "Changes". */
 export const CHANGES_TABLE_PREFIX = "UKCO_Changes_";
-export const CHANGES_HEADER = ["CompanyNumber", "Field", "Before", "After"] as const;
+export const CHANGES_HEADER = [
+  "Company number",
+  "Company name",
+  "Field",
+  "Before",
+  "After",
+  "Difference",
+  "Change",
+] as const;
+/** The report's columns as What changed shows them: the difference as money and counts are, the change in per cent. */
+const CHANGES_FORMATS = [undefined, undefined, undefined, undefined, undefined, "#,##0", "0.0%"];
 
-/** Writes the last refresh's changes as a table on a new sheet, a row per changed value. */
-export async function writeChangeReport(changes: RefreshChanges): Promise<{ table: string; address: string }> {
-  const text = (value: unknown): SheetValue =>
-    value === null || value === undefined
-      ? ""
-      : typeof value === "number" || typeof value === "boolean"
-        ? value
-        : asSheetText(typeof value === "string" ? value : JSON.stringify(value));
+/**
+ * Writes the last refresh's changes as a table on a new sheet, a row per changed value, in the
+ * words What changed uses: the company's name beside its number, the field's label, lists
+ * summarised (numbers stay numbers, so they can be summed and sorted).
+ */
+export async function writeChangeReport(
+  changes: RefreshChanges,
+  names: ReadonlyMap<string, string> = new Map(),
+): Promise<{ table: string; address: string }> {
+  const side = (value: unknown, words: string): SheetValue =>
+    typeof value === "number" ? value : words === "(empty)" ? "" : asSheetText(words);
+  const name = (company: string) => asSheetText(names.get(company) ?? "");
   const rows: SheetValue[][] = [
-    ...changes.changes.map((c) => [asSheetText(c.company), asSheetText(c.field), text(c.before), text(c.after)]),
+    ...changes.changes.map((c) => {
+      const words = changeWords(c.field, c.before, c.after);
+      return [
+        asSheetText(c.company),
+        name(c.company),
+        asSheetText(words.label),
+        side(c.before, words.before),
+        side(c.after, words.after),
+        words.difference ?? "",
+        words.share ?? "",
+      ];
+    }),
     ...changes.noLongerFound.map((company) => [
       asSheetText(company),
+      name(company),
       asSheetText("(the company)"),
       asSheetText("known"),
       asSheetText("no longer found"),
+      "",
+      "",
     ]),
   ];
   const writer = await writerOnNewSheet("Changes", CHANGES_TABLE_PREFIX, { headerRow: 0, firstColumn: 0 });
-  await writer.begin(CHANGES_HEADER.map(asSheetText), [], "");
+  await writer.begin(CHANGES_HEADER.map(asSheetText), CHANGES_FORMATS, "");
   for (const chunk of planChunks(rows)) await writer.append(rows.slice(chunk.start, chunk.end));
   await writer.finish("", rows.length);
   return { table: writer.tableName, address: writer.address() };

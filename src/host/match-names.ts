@@ -75,7 +75,7 @@ export async function writeResultColumns(
   });
 }
 
-/** Writes the same four cells in each of `rows` (a review decision for every row naming one input). */
+/** Writes the same cells in each of `rows` (a review decision for every row naming one input). */
 export async function writeDecisionCells(
   sheetName: string,
   column: number,
@@ -84,7 +84,23 @@ export async function writeDecisionCells(
 ): Promise<void> {
   await Excel.run(async (context) => {
     const sheet = context.workbook.worksheets.getItem(sheetName);
-    for (const row of rows) sheet.getRangeByIndexes(row, column, 1, OUTPUT_WIDTH).formulas = [[...cells]];
+    for (const row of rows) sheet.getRangeByIndexes(row, column, 1, cells.length).formulas = [[...cells]];
+    await context.sync();
+  });
+}
+
+/**
+ * Selects a block of cells on its sheet: the row under review (its name through its result cells),
+ * or the number column a table is then built on.
+ */
+export async function selectBlock(
+  sheetName: string,
+  block: { row: number; column: number; rowCount: number; columnCount: number },
+): Promise<void> {
+  await Excel.run(async (context) => {
+    const sheet = context.workbook.worksheets.getItem(sheetName);
+    sheet.activate();
+    sheet.getRangeByIndexes(block.row, block.column, block.rowCount, block.columnCount).select();
     await context.sync();
   });
 }

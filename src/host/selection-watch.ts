@@ -21,7 +21,11 @@ export async function watchActiveCell(
   listener: (cell: ActiveCell) => void,
   onError: (error: unknown) => void = () => undefined,
 ): Promise<() => Promise<void>> {
-  const tell = () => readActiveCell().then(listener, onError);
+  return onSelectionChanged(() => readActiveCell().then(listener, onError));
+}
+
+/** Runs `tell` now and on every selection change, on any sheet; resolves to a function that stops it. */
+export async function onSelectionChanged(tell: () => Promise<void>): Promise<() => Promise<void>> {
   await tell();
   // WorksheetCollection.onSelectionChanged (ExcelApi 1.9) covers every sheet, including ones added later.
   const registration = await Excel.run(async (context) => {

@@ -5,7 +5,13 @@
  */
 import { companyInCell, numberIn } from "../core/company-in-cell";
 import { InvalidArgumentError } from "../core/errors";
-import { layoutTearsheet, tearsheetSheetName, type TearsheetCell } from "../core/tearsheet-template";
+import {
+  layoutTearsheet,
+  SHEET_TEMPLATES,
+  tearsheetSheetName,
+  type SheetTemplateId,
+  type TearsheetCell,
+} from "../core/tearsheet-template";
 
 export interface SelectedCompany {
   number: string;
@@ -48,14 +54,19 @@ function writeCell(sheet: Excel.Worksheet, cell: TearsheetCell): void {
   const range = sheet.getRange(cell.address);
   if (cell.style === "text") range.numberFormat = [["@"]];
   else if (cell.numberFormat) range.numberFormat = [[cell.numberFormat]];
+  if (cell.style === "format") return;
   if (cell.value.startsWith("=") && cell.style === undefined) range.formulas = [[cell.value]];
   else range.values = [[cell.value]];
   if (cell.style === "title" || cell.style === "heading") range.format.font.bold = true;
 }
 
-/** Writes a tearsheet for `number` on a new sheet (named for the company, numbered when taken) and shows it. */
-export async function writeTearsheet(number: string): Promise<WrittenTearsheet> {
-  const layout = layoutTearsheet(number);
+/** Writes a sheet of `template` for `number` on a new sheet (named for the company, numbered when taken) and shows it. */
+export async function writeTearsheet(
+  number: string,
+  template: SheetTemplateId = "tearsheet",
+): Promise<WrittenTearsheet> {
+  const { entries, title, sheetPrefix } = SHEET_TEMPLATES[template];
+  const layout = layoutTearsheet(number, entries, title);
   return Excel.run(async (context) => {
     const sheets = context.workbook.worksheets;
     sheets.load("items/name");
@@ -63,6 +74,7 @@ export async function writeTearsheet(number: string): Promise<WrittenTearsheet> 
     const name = tearsheetSheetName(
       number,
       sheets.items.map((s) => s.name),
+      sheetPrefix,
     );
     const sheet = sheets.add(name);
     for (const [column, width] of Object.entries(COLUMN_WIDTHS))
@@ -91,8 +103,8 @@ export async function writeTearsheet(number: string): Promise<WrittenTearsheet> 
   });
 }
 
-/** The one-click action: the selected company's tearsheet. */
-export async function tearsheetForSelection(): Promise<WrittenTearsheet> {
+/** The one-click action: the selected company's tearsheet (or another sheet template). */
+export async function tearsheetForSelection(template: SheetTemplateId = "tearsheet"): Promise<WrittenTearsheet> {
   const { number } = await selectedCompany();
-  return writeTearsheet(number);
+  return writeTearsheet(number, template);
 }

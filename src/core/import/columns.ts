@@ -61,6 +61,12 @@ export function asSheetText(text: string): string {
   return `'${text.length > MAX_CELL_TEXT ? `${text.slice(0, MAX_CELL_TEXT - 1)}…` : text}`;
 }
 
+/** A cell value as a person reads it: text without the apostrophe that tells Excel to keep it as text. */
+export function shownValue(value: SheetValue | null | undefined): string {
+  const text = String(value ?? "");
+  return typeof value === "string" && text.startsWith("'") ? text.slice(1) : text;
+}
+
 export function columnFormat(path: ResolvedPath): string | undefined {
   const name = path.info.name;
   const kind = path.kind.replace("[]", "");

@@ -5,7 +5,7 @@
  */
 import { firstFreeColumns, type HintChoice, type NameRow, type SheetBlock } from "./input";
 import { OUTPUT_HEADER, OUTPUT_WIDTH, resultGrid } from "./output";
-import { buildQueue, type Threshold } from "./queue";
+import { buildQueue, needsReview, type Threshold } from "./queue";
 import type { RunOutcome } from "./run";
 import { MATCH_SESSION_VERSION, type MatchSession, type OutputKind } from "./session";
 import type { SheetValue } from "../import/columns";
@@ -56,6 +56,7 @@ export function buildSession(input: BuildInput): { session: MatchSession; grid: 
     output: input.output,
     results: outcome.results,
     failed,
+    queued: (match) => needsReview(match, input.threshold),
     columns: {
       nameColumn: block.nameColumn,
       postcodeColumn: choice.postcodeColumn,
@@ -68,6 +69,7 @@ export function buildSession(input: BuildInput): { session: MatchSession; grid: 
     sheet: block.sheet,
     nameColumn: block.nameColumn,
     outputColumn: input.column,
+    outputWidth: OUTPUT_WIDTH,
     ...(choice.header ? { headerRow: block.top } : {}),
     firstRow,
     lastRow,

@@ -1,35 +1,63 @@
 /**
- * The four result columns written beside the names: matched number, matched name, confidence and
- * company status. As values, or as UKCO.MATCH formulas over the row's own name and hint cells
- * (answered from the match cache the run filled). A review decision writes values over the row:
- * the accepted number with the registered name, or a plain "No match" mark.
+ * The five result columns written beside the names: matched number, matched name, confidence,
+ * company status and the review's outcome. As values, or as UKCO.MATCH formulas over the row's own
+ * name and hint cells (answered from the match cache the run filled). A review decision writes
+ * values over the row and keeps the service's confidence as it was: the accepted number with the
+ * registered name, or, for a rejected row, an empty number (so a table built on the column has
+ * nothing to look up there) and "rejected" in the review column.
  */
 import type { StoredMatch } from "../cache/snapshot";
 import { columnLetters } from "../import/a1";
 import { asSheetText, type SheetValue } from "../import/columns";
 import type { Decision } from "./queue";
 
-export const OUTPUT_HEADER = ["Matched number", "Matched name", "Match confidence", "Company status"] as const;
+export const OUTPUT_HEADER = [
+  "Matched number",
+  "Matched name",
+  "Match confidence",
+  "Company status",
+  "Review",
+] as const;
 export const OUTPUT_WIDTH = OUTPUT_HEADER.length;
-/** What a rejected row shows in the number column. */
-export const NO_MATCH = "No match";
-/** What the confidence column shows once the user has decided. */
-export const REVIEWED = { accepted: "accepted in review", rejected: "rejected in review" } as const;
+/** Sessions saved before the review column wrote four columns and are still decided in four. */
+export const LEGACY_OUTPUT_WIDTH = 4;
+/** What the review column says of a row. */
+export const REVIEW_WORDS = { queued: "to review", accepted: "accepted", rejected: "rejected" } as const;
+/** What the four-column layout wrote in the confidence column once the user had decided. */
+const LEGACY_REVIEWED = { accepted: "accepted in review", rejected: "rejected in review" } as const;
 
 const textCell = (value: string | null | undefined): SheetValue => (value ? asSheetText(value) : "");
 
-export function matchCells(match: StoredMatch): SheetValue[] {
-  return [textCell(match.number), textCell(match.name), match.confidence, textCell(match.status)];
+export function matchCells(match: StoredMatch, queued = false): SheetValue[] {
+  return [
+    textCell(match.number),
+    textCell(match.name),
+    match.confidence,
+    textCell(match.status),
+    queued ? REVIEW_WORDS.queued : "",
+  ];
 }
 
 export function failedCells(reason: string): SheetValue[] {
-  return ["", "", "not matched", asSheetText(reason)];
+  return ["", "", "not matched", asSheetText(reason), ""];
 }
 
-/** The registered name and status come from the product record of the number accepted. */
-export function decisionCells(decision: Decision, record?: { name?: string; status?: string }): SheetValue[] {
-  if (decision.kind === "rejected") return [NO_MATCH, "", REVIEWED.rejected, ""];
-  return [asSheetText(decision.number), textCell(record?.name), REVIEWED.accepted, textCell(record?.status)];
+export interface DecidedRow {
+  /** The registered name and status come from the product record of the number accepted. */
+  record?: { name?: string; status?: string };
+  /** The service's confidence in its own proposal, kept beside the decision. */
+  confidence: string;
+  /** The columns the session writes: OUTPUT_WIDTH, or LEGACY_OUTPUT_WIDTH for an older session. */
+  width?: number;
+}
+
+export function decisionCells(decision: Decision, row: DecidedRow): SheetValue[] {
+  const accepted = decision.kind === "accepted";
+  const number = accepted ? asSheetText(decision.number) : "";
+  const name = accepted ? textCell(row.record?.name) : "";
+  const status = accepted ? textCell(row.record?.status) : "";
+  if (row.width === LEGACY_OUTPUT_WIDTH) return [number, name, LEGACY_REVIEWED[decision.kind], status];
+  return [number, name, row.confidence, status, REVIEW_WORDS[decision.kind]];
 }
 
 export interface FormulaColumns {
@@ -38,11 +66,12 @@ export interface FormulaColumns {
   websiteColumn?: number;
 }
 
-/** `=UKCO.MATCH(A2,B2,"","number")` and its three neighbours for one (0-based) row. */
-export function matchFormulas(row: number, columns: FormulaColumns): string[] {
+/** `=UKCO.MATCH(A2,B2,"","number")` and its three neighbours for one (0-based) row, then the review cell. */
+export function matchFormulas(row: number, columns: FormulaColumns, queued = false): SheetValue[] {
   const ref = (column: number | undefined) => (column === undefined ? `""` : `${columnLetters(column)}${row + 1}`);
   const args = `${ref(columns.nameColumn)},${ref(columns.postcodeColumn)},${ref(columns.websiteColumn)}`;
-  return ["number", "name", "confidence", "status"].map((output) => `=UKCO.MATCH(${args},"${output}")`);
+  const formulas = ["number", "name", "confidence", "status"].map((output) => `=UKCO.MATCH(${args},"${output}")`);
+  return [...formulas, queued ? REVIEW_WORDS.queued : ""];
 }
 
 export interface GridInput {
@@ -55,19 +84,24 @@ export interface GridInput {
   /** Why a name has no result (its job failed), by key. */
   failed: ReadonlyMap<string, string>;
   columns: FormulaColumns;
+  /** Whether a match waits for review (its row says so in the review column). */
+  queued(match: StoredMatch): boolean;
 }
 
-/** One row of four cells per sheet row; rows without a name stay empty. */
+/** One row of five cells per sheet row; rows without a name stay empty. */
 export function resultGrid(input: GridInput): SheetValue[][] {
   const grid: SheetValue[][] = [];
-  for (let row = input.firstRow; row <= input.lastRow; row++) grid.push(["", "", "", ""]);
+  for (let row = input.firstRow; row <= input.lastRow; row++) grid.push(["", "", "", "", ""]);
   for (const { row, key, problem } of input.rows) {
     const at = row - input.firstRow;
     const match = key === undefined ? undefined : input.results.get(key);
     if (problem) grid[at] = failedCells(problem);
     else if (key === undefined) continue;
     else if (!match) grid[at] = failedCells(input.failed.get(key) ?? "The matching service gave no result.");
-    else grid[at] = input.output === "formulas" ? matchFormulas(row, input.columns) : matchCells(match);
+    else {
+      const queued = input.queued(match);
+      grid[at] = input.output === "formulas" ? matchFormulas(row, input.columns, queued) : matchCells(match, queued);
+    }
   }
   return grid;
 }

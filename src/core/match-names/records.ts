@@ -6,7 +6,7 @@
  */
 import type { Engine } from "../engine";
 import { resolveFieldPath } from "../field-path";
-import { toUserError, UserError } from "../errors";
+import { NotFoundError, toUserError, UserError } from "../errors";
 
 export interface CompanyFacts {
   number: string;
@@ -16,6 +16,8 @@ export interface CompanyFacts {
   /** `yyyy-mm-dd`, as the record gives it. */
   incorporated?: string;
   problem?: string;
+  /** The product API knows no company of this number. */
+  missing?: boolean;
 }
 
 const FIELDS = ["CompanyName", "RegisteredPostcode", "CompanyStatus", "IncorporationDate"] as const;
@@ -34,7 +36,10 @@ export async function companyFacts(
   return new Map(
     distinct.map((number, i): [string, CompanyFacts] => {
       const outcome = settled[i]!;
-      if (outcome.status === "rejected") return [number, { number, problem: toUserError(outcome.reason).message }];
+      if (outcome.status === "rejected") {
+        const missing = outcome.reason instanceof NotFoundError;
+        return [number, { number, problem: toUserError(outcome.reason).message, ...(missing ? { missing } : {}) }];
+      }
       // A field the service sent in a shape we cannot read is its message, never the name shown or written.
       const unreadable = outcome.value.find((value): value is UserError => value instanceof UserError);
       const [name, postcode, status, incorporated] = outcome.value.map((value) =>

@@ -32,6 +32,8 @@ export interface JobFailure {
   message: string;
   /** The user cancelled it: not a fault to report. */
   cancelled?: boolean;
+  /** What the job threw, when it threw (a refused credential fails every job alike). */
+  cause?: unknown;
 }
 
 export interface RunOutcome {
@@ -74,15 +76,8 @@ export async function runMatchNames(
     const first = j * (jobs[0]?.length ?? 0);
     const named = `Matching job ${j + 1} of ${jobs.length} (names ${n(first + 1)} to ${n(first + jobKeys.length)})`;
     let jobId: string | undefined;
-    const fail = (missing: string[], why: string, cancelledJob = false) => {
-      if (missing.length)
-        failures.push({
-          job: j + 1,
-          jobId,
-          keys: missing,
-          message: `${named} ${why}`,
-          ...(cancelledJob ? { cancelled: true } : {}),
-        });
+    const fail = (missing: string[], why: string, extra: Pick<JobFailure, "cancelled" | "cause"> = {}) => {
+      if (missing.length) failures.push({ job: j + 1, jobId, keys: missing, message: `${named} ${why}`, ...extra });
     };
     try {
       const run = await matching.runBatch(
@@ -114,10 +109,10 @@ export async function runMatchNames(
     } catch (error) {
       if (error instanceof AbortedError || options.signal?.aborted) {
         cancelled = true;
-        fail(jobKeys, "was cancelled before it finished.", true);
+        fail(jobKeys, "was cancelled before it finished.", { cancelled: true });
         return;
       }
-      fail(jobKeys, `failed: ${toUserError(error).message}`);
+      fail(jobKeys, `failed: ${toUserError(error).message}`, { cause: error });
     } finally {
       jobsDone += 1;
       report();

@@ -37,8 +37,10 @@ export const MatchSessionSchema = z.object({
   version: z.literal(MATCH_SESSION_VERSION),
   sheet: z.string(),
   nameColumn: z.number().int().min(0),
-  /** First of the four result columns: number, name, confidence, status. */
+  /** First of the result columns: number, name, confidence, status (and review). */
   outputColumn: z.number().int().min(0),
+  /** How many result columns the run wrote; absent in sessions saved before the review column (four). */
+  outputWidth: z.number().int().min(1).optional(),
   headerRow: z.number().int().min(0).optional(),
   firstRow: z.number().int().min(0),
   lastRow: z.number().int().min(0),

@@ -12,7 +12,7 @@ import {
   TableRow,
   Text,
 } from "@fluentui/react-components";
-import type { SheetValue } from "../../core/import/columns";
+import { shownValue, type SheetValue } from "../../core/import/columns";
 import { insertRowsAtSelection } from "../../host/import-actions";
 import { useAction } from "../hooks/useAction";
 import { ActionOutcome } from "./ActionOutcome";
@@ -52,7 +52,7 @@ export function ResultList({ label, header, rows, numberFormats, shown, testId }
             <TableRow key={r}>
               {columns.map((c) => (
                 <TableCell key={c}>
-                  <Text size={200}>{String(row[c] ?? "")}</Text>
+                  <Text size={200}>{shownValue(row[c])}</Text>
                 </TableCell>
               ))}
             </TableRow>

@@ -1,6 +1,12 @@
-/** The home page: every view, grouped, each with one line on what it does. */
+/**
+ * The home page: whether each service is signed in, where to start (and what the selection
+ * suggests), then every view grouped by task, each with one line on what it does.
+ */
 import { Button, Text, makeStyles, tokens } from "@fluentui/react-components";
 import { groupViews, type PaneView } from "../views/registry";
+import { SignInSummary } from "./SignInSummary";
+import { StartHere } from "./StartHere";
+import { useSelectionSuggestion } from "./useSelectionSuggestion";
 
 const useStyles = makeStyles({
   list: {
@@ -26,10 +32,21 @@ const useStyles = makeStyles({
 /** An element id must not hold a space (aria-labelledby reads a space as a second id). */
 const headingId = (group: string) => `group-${group.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
 
-export function HomeView({ views, navigate }: { views: readonly PaneView[]; navigate(id: string): void }) {
+export function HomeView({
+  views,
+  navigate,
+  active,
+}: {
+  views: readonly PaneView[];
+  navigate(id: string): void;
+  active: boolean;
+}) {
   const styles = useStyles();
+  const suggestion = useSelectionSuggestion(active);
   return (
     <div>
+      <SignInSummary navigate={navigate} />
+      <StartHere suggestion={suggestion} navigate={navigate} />
       {groupViews(views).map(({ group, views: inGroup }) => (
         <section key={group} aria-labelledby={headingId(group)}>
           <h2 id={headingId(group)} className={styles.group}>

@@ -10,7 +10,7 @@ import { onRuntimeProblem } from "../../host/runtime";
 import { ErrorBar } from "../components/ErrorBar";
 import { usePaneNavigation } from "../navigation";
 import { useRuntime } from "../runtime-context";
-import { changesSummary } from "../views/changes/summary";
+import { changesSummary, nothingChanged } from "../views/changes/summary";
 import { ConfirmRefresh } from "../views/workbook/ConfirmRefresh";
 
 type Notice = { key: number; title: string } & (
@@ -24,6 +24,9 @@ type Notice = { key: number; title: string } & (
 );
 
 let nextKey = 0;
+
+/** INFERRED (ours): long enough to read "no stored value changed", short enough not to linger over every view. */
+export const QUIET_NOTICE_MS = 6_000;
 
 export function RuntimeProblems() {
   const navigation = usePaneNavigation();
@@ -51,6 +54,9 @@ export function RuntimeProblems() {
               };
       // One refresh notice at a time: the latest says what the last refresh changed (or asks first).
       setNotices((current) => [...current.filter((n) => "error" in n), notice]);
+      // A refresh that changed nothing says so, then goes away by itself.
+      if ("refreshed" in report && nothingChanged(report.refreshed))
+        setTimeout(() => setNotices((current) => current.filter((n) => n.key !== key)), QUIET_NOTICE_MS);
     });
     return () => {
       stopProblems();

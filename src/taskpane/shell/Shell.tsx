@@ -73,7 +73,7 @@ export function Shell({ views }: { views: readonly PaneView[] }) {
             >
               Home
             </h2>
-            <HomeView views={views} navigate={navigate} />
+            <HomeView views={views} navigate={navigate} active={current === "home"} />
           </section>
           {views
             .filter((view) => opened.includes(view.id))

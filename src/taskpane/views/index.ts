@@ -16,23 +16,25 @@ import { listSummaryView } from "./list-summary/ListSummaryView";
 import { exploreView } from "./explore/ExploreView";
 import { aboutValueView } from "./about-value/AboutValueView";
 import { changesView } from "./changes/ChangesView";
-import { tearsheetView } from "./tearsheet/TearsheetView";
+import { peersView, tearsheetView } from "./tearsheet/TearsheetView";
 import { matchNamesView } from "./match-names/MatchNamesView";
 
+/** Grouped by task: putting data in a sheet, finding companies, keeping the data current, setting up. */
 export const PANE_VIEWS: readonly PaneView[] = [
-  signInView,
-  importView,
-  builderView,
   matchNamesView,
-  groupView,
+  builderView,
   tearsheetView,
-  websiteView,
-  marketView,
+  peersView,
+  groupView,
+  importView,
   searchView,
+  websiteView,
+  exploreView,
   classifyExamplesView,
   listSummaryView,
-  exploreView,
+  marketView,
   workbookView,
   changesView,
   aboutValueView,
+  signInView,
 ];

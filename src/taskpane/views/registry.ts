@@ -19,8 +19,8 @@ export interface PaneView {
   title: string;
   /** One line on the home page. */
   description: string;
-  /** Heading the view is listed under on the home page and in the menu. */
-  group: "Set up" | "Companies" | "Workbook" | "Explore";
+  /** The task the view serves: its heading on the home page and in the menu. */
+  group: "Add data to a sheet" | "Find companies" | "Keep it current" | "Set up";
   Component: ComponentType<ViewProps>;
 }
 

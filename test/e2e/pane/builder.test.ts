@@ -5,9 +5,9 @@
  * to write over data; and an existing formula opened from the selection, edited and written
  * back changes as expected.
  */
-import { SANDBOX_CREDENTIALS } from "../../../sandbox/credentials";
 import { assertDistBuilt, useAddinSession } from "../harness";
-import { openView, sandboxNumbers, signInWithSandbox } from "./pane-helpers";
+import { fieldLabel } from "../../../src/core/field-labels";
+import { openView, sandboxNumbers, sandboxRecords as recordsOf, signInWithSandbox } from "./pane-helpers";
 
 assertDistBuilt();
 const session = useAddinSession({
@@ -20,18 +20,13 @@ beforeAll(async () => {
   await signInWithSandbox(session.current.page);
 });
 
-/** The records as the sandbox sends them, read directly over HTTP. */
-async function sandboxRecords(numbers: string[]): Promise<Record<string, unknown>[]> {
-  const response = await fetch(`${session.current.sandbox!.urls.product}/v2/companies`, {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${SANDBOX_CREDENTIALS.productToken}` },
-    body: JSON.stringify({ CompanyNumbers: numbers, returnCount: numbers.length, skip: 0 }),
-  });
-  const body = (await response.json()) as { companies: Record<string, unknown>[] };
-  return numbers.map((n) => body.companies.find((c) => c.CompanyNumber === n)!);
-}
+const sandboxRecords = (numbers: string[]) => recordsOf(session.current, numbers);
 
 const FIELDS = ["CompanyName", "BestEstimateTurnover", "CompanyFinancials_Vendor[0].TURNOVER"];
+const LABELS = FIELDS.map(fieldLabel);
+/** The table's formula as the builder writes it: the field names in it, the labels in the header. */
+const spilled = (numbers: string, fields: readonly string[]) =>
+  `=UKCO.FIELD(${numbers},{${fields.map((f) => `"${f}"`).join(",")}})`;
 
 test("inserts a spilled table equal to the fields asked cell by cell, and edits it back", async () => {
   const { page } = session.current;
@@ -46,25 +41,28 @@ test("inserts a spilled table equal to the fields asked cell by cell, and edits 
   await view.getByRole("button", { name: "Use the selected column" }).click();
   await view.getByText("Using Sheet1!A1:A6: 5 rows of company numbers, below a header cell.").waitFor();
 
-  // "turn" finds the best estimate, the filings' TURNOVER and the growth rate, each described.
+  // "turnover" lists the best estimate first, by its label with its unit; the growth rate is
+  // there too, and the filings' TURNOVER (read through a list) waits under "More fields".
   const search = view.getByRole("searchbox", { name: "Search fields" });
-  await search.fill("turn");
+  await search.fill("turnover");
   const results = view.getByTestId("builder-results");
-  for (const path of [...FIELDS.slice(1), "CompanyGrowthTrends.BestEstimateTurnoverGrowthPercentagePerYear"])
-    await results.getByRole("checkbox", { name: path, exact: true }).waitFor();
-  await results
-    .getByRole("group", { name: "CompanyFinancials_Vendor[0]" })
-    .getByText(/^number\b/)
-    .first()
-    .waitFor();
-  await search.fill("company name");
-  await results.getByRole("checkbox", { name: "CompanyName", exact: true }).check();
-  await search.fill("turn");
-  await results.getByRole("checkbox", { name: FIELDS[1], exact: true }).check();
-  await results.getByRole("checkbox", { name: FIELDS[2], exact: true }).check();
-  expect(await view.getByTestId("builder-chosen").locator("li").allInnerTexts()).toEqual(
-    FIELDS.map((f) => expect.stringContaining(f)),
+  expect(await results.getByRole("checkbox").first().getAttribute("id")).toBe(
+    await results.getByRole("checkbox", { name: "Turnover, best estimate (£)", exact: true }).getAttribute("id"),
   );
+  await results.getByRole("checkbox", { name: "Turnover growth a year (%)", exact: true }).waitFor();
+  expect(await results.getByText(/BestEstimateTurnover · a whole number · /).count()).toBe(1);
+  expect(await results.getByRole("checkbox", { name: LABELS[2], exact: true }).count()).toBe(0);
+  await results.getByRole("button", { name: /^More fields: \d+ from lists/ }).click();
+  await results.getByRole("checkbox", { name: LABELS[2], exact: true }).waitFor();
+  await search.fill("registered name");
+  await results.getByRole("checkbox", { name: LABELS[0], exact: true }).check();
+  await search.fill("turnover");
+  await results.getByRole("checkbox", { name: LABELS[2], exact: true }).check();
+  await results.getByRole("checkbox", { name: LABELS[1], exact: true }).check();
+  // Chosen fields can be reordered: the filings' turnover moves after the best estimate.
+  const chosen = view.getByTestId("builder-chosen");
+  await chosen.getByRole("button", { name: `Move ${LABELS[1]} up` }).click();
+  expect(await chosen.locator("li").allInnerTexts()).toEqual(LABELS.map((l) => expect.stringContaining(l)));
 
   const preview = view.getByTestId("builder-preview");
   await preview.locator("tbody tr").nth(2).waitFor({ timeout: 30_000 });
@@ -76,9 +74,9 @@ test("inserts a spilled table equal to the fields asked cell by cell, and edits 
   await sim((api) => api.setCell("Sheet1!B4", [["my note"]]));
   await view.getByRole("button", { name: "Insert table" }).click();
   await view
-    .getByText("Inserted the table at Sheet1!C1:E6: =UKCO.FIELD(A2:A6,C1:E1) in C2.")
+    .getByText(`Inserted the table at Sheet1!C1:E6: ${spilled("A2:A6", FIELDS)} in C2.`)
     .waitFor({ timeout: 10_000 });
-  expect((await sim((api) => api.cell("Sheet1!C2"))).formula).toBe("=UKCO.FIELD(A2:A6,C1:E1)");
+  expect((await sim((api) => api.cell("Sheet1!C2"))).formula).toBe(spilled("A2:A6", FIELDS));
 
   // The same fields, one formula per cell, far to the right.
   await sim((api, fields) => {
@@ -89,7 +87,12 @@ test("inserts a spilled table equal to the fields asked cell by cell, and edits 
   }, FIELDS);
   await sim((api) => api.whenCalculated(30_000));
   const table = await sim((api) => api.values("Sheet1!C1:E6"));
-  expect(table[0]).toEqual(FIELDS);
+  // The header speaks the analyst's words; money shows as the tearsheet shows it.
+  expect(table[0]).toEqual(LABELS);
+  expect(LABELS).toEqual(["Registered name", "Turnover, best estimate (£)", "Filed accounts: turnover (£)"]);
+  const turnover = await sim((api) => api.cell("Sheet1!D3"));
+  expect(turnover.numberFormat).toBe("#,##0");
+  if (typeof turnover.value === "number" && turnover.value >= 1000) expect(turnover.text).toMatch(/^\d{1,3}(,\d{3})+$/);
   expect(table.slice(1)).toEqual(await sim((api) => api.values("Sheet1!J2:L6")));
   const records = await sandboxRecords(numbers);
   expect(table.slice(1).map((row) => row[0])).toEqual(records.map((r) => r.CompanyName));
@@ -117,18 +120,20 @@ test("inserts a spilled table equal to the fields asked cell by cell, and edits 
   // Edit: open the table's formula, swap the filings' TURNOVER for the postcode, add the status.
   await sim((api) => api.select("Sheet1!C2"));
   await view.getByRole("button", { name: "Edit selected formula" }).click();
-  await view.getByText("Editing Sheet1!C2: 3 fields from header cells C1:E1.", { exact: false }).waitFor();
-  await view.getByRole("button", { name: `Remove ${FIELDS[2]}` }).click();
+  await view.getByText("Editing Sheet1!C2: 3 fields from the formula.", { exact: false }).waitFor();
+  await view.getByRole("button", { name: `Remove ${LABELS[2]}` }).click();
   await search.fill("postcode");
-  await results.getByRole("checkbox", { name: "RegisteredPostcode", exact: true }).check();
+  await results.getByRole("checkbox", { name: "Registered postcode", exact: true }).check();
   await search.fill("company status");
-  await results.getByRole("checkbox", { name: "CompanyStatus", exact: true }).check();
+  await results.getByRole("checkbox", { name: "Status", exact: true }).check();
   await view.getByRole("button", { name: "Write back" }).click();
-  await view.getByText("Wrote =UKCO.FIELD(A2:A6,C1:F1) to Sheet1!C2.").waitFor({ timeout: 10_000 });
+  const edit = ["CompanyName", "BestEstimateTurnover", "RegisteredPostcode", "CompanyStatus"];
+  await view.getByText(`Wrote ${spilled("A2:A6", edit)} to Sheet1!C2.`).waitFor({ timeout: 10_000 });
   await sim((api) => api.whenCalculated(30_000));
-  expect((await sim((api) => api.cell("Sheet1!C2"))).formula).toBe("=UKCO.FIELD(A2:A6,C1:F1)");
+  expect((await sim((api) => api.cell("Sheet1!C2"))).formula).toBe(spilled("A2:A6", edit));
+  // The labels above the table follow the edit.
   const edited = await sim((api) => api.values("Sheet1!C1:F6"));
-  expect(edited[0]).toEqual(["CompanyName", "BestEstimateTurnover", "RegisteredPostcode", "CompanyStatus"]);
+  expect(edited[0]).toEqual(edit.map(fieldLabel));
   expect(edited.slice(1).map((row) => row.slice(0, 2))).toEqual(table.slice(1).map((row) => row.slice(0, 2)));
   expect(edited.slice(1).map((row) => row.slice(2))).toEqual(
     records.map((r) => [r.RegisteredPostcode ?? "", r.CompanyStatus ?? ""]),
@@ -137,13 +142,13 @@ test("inserts a spilled table equal to the fields asked cell by cell, and edits 
   // An edit that would spill over data is refused, as is one to a cell changed since it was opened.
   await sim((api) => api.setCell("Sheet1!G3", [["keep me"]]));
   await search.fill("ipo");
-  await results.getByRole("checkbox", { name: "HasIPO", exact: true }).check();
+  await results.getByRole("checkbox", { name: "Has listed (IPO)", exact: true }).check();
   await view.getByRole("button", { name: "Write back" }).click();
   await view
     .getByTestId("error-bar")
     .getByText(/Nothing was written: a cell the edited table would fill holds data \(G3\)/)
     .waitFor();
-  expect((await sim((api) => api.cell("Sheet1!C2"))).formula).toBe("=UKCO.FIELD(A2:A6,C1:F1)");
+  expect((await sim((api) => api.cell("Sheet1!C2"))).formula).toBe(spilled("A2:A6", edit));
   expect((await sim((api) => api.cell("Sheet1!G1"))).value).toBe("");
   await sim((api) => api.setCell("Sheet1!C2", [["=UKCO.FIELD(A2:A6,C1:D1)"]]));
   await view.getByRole("button", { name: "Write back" }).click();
@@ -160,7 +165,7 @@ test("inserts a spilled table equal to the fields asked cell by cell, and edits 
   });
   await view.getByRole("button", { name: "Edit selected formula" }).click();
   await view.getByText("Editing Sheet1!N2: 2 fields from the formula.", { exact: false }).waitFor();
-  await view.getByRole("button", { name: "Remove SICs" }).click();
+  await view.getByRole("button", { name: "Remove SIC codes" }).click();
   // The preview follows the numbers: one company, then two once A2:A3 is typed.
   await preview.locator("tbody tr").nth(1).waitFor({ state: "detached", timeout: 10_000 });
   await view.getByRole("textbox", { name: "Company numbers" }).fill("A2:A3");
@@ -190,29 +195,29 @@ test("a column of names gets a helper column of matches; a name without one spoi
   await view.getByRole("button", { name: "Use the selected column" }).click();
   await view.getByText("Using Names!A1:A5: 4 rows of company names, below a header cell.").waitFor();
   await expect(view.getByRole("radio", { name: "A formula in each cell" }).isChecked()).resolves.toBe(true);
-  for (const path of ["CompanyName", "CompanyStatus"]) {
-    await view.getByRole("searchbox", { name: "Search fields" }).fill(path);
-    await view.getByTestId("builder-results").getByRole("checkbox", { name: path, exact: true }).check();
+  for (const label of ["Registered name", "Status"]) {
+    await view.getByRole("searchbox", { name: "Search fields" }).fill(label);
+    await view.getByTestId("builder-results").getByRole("checkbox", { name: label, exact: true }).check();
   }
   // The view keeps the fields chosen before (the first test's); keep only these two.
   const chosen = view.getByTestId("builder-chosen");
-  const keep = ["Remove CompanyName", "Remove CompanyStatus"];
+  const keep = ["Remove Registered name", "Remove Status"];
   for (;;) {
     const labels = await chosen.getByRole("button").evaluateAll((buttons) => buttons.map((b) => b.ariaLabel ?? ""));
-    const extra = labels.find((label) => !keep.includes(label));
+    const extra = labels.find((label) => label.startsWith("Remove ") && !keep.includes(label));
     if (extra === undefined) break;
     await chosen.getByRole("button", { name: extra, exact: true }).click();
   }
   await view.getByRole("radio", { name: "In the first empty columns right of the column" }).check();
   await view.getByRole("button", { name: "Insert table" }).click();
   await view
-    .getByText(/^Inserted the table at Names!B1:D5: formulas from C2, such as =UKCO\.FIELD\(\$B2,C\$1\)\./)
+    .getByText(/^Inserted the table at Names!B1:D5: formulas from C2, such as =UKCO\.FIELD\(\$B2,"CompanyName"\)\./)
     .waitFor({
       timeout: 10_000,
     });
   await sim((api) => api.whenCalculated(30_000));
   const table = await sim((api) => api.values("Names!B1:D5"));
-  expect(table[0]).toEqual(["CompanyNumber", "CompanyName", "CompanyStatus"]);
+  expect(table[0]).toEqual(["Company number", "Registered name", "Status"]);
   expect((await sim((api) => api.cell("Names!B3"))).formula).toBe("=UKCO.MATCH(A3)");
   expect(table[2]).toEqual(["#N/A", "#N/A", "#N/A"]);
   for (const r of [1, 3, 4]) {

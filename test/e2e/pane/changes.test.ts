@@ -34,11 +34,17 @@ test("lists the changed values after a refresh, and Undo refresh restores them w
   ]);
   const before = await session.current.sim((api) => api.values("Sheet1!B2:C9"));
 
+  // A field a formula fetched but no sheet shows any more.
+  await session.current.sim((api) => api.setCell("Sheet1!D2", [['=UKCO.FIELD(A2,"BestEstimateUKEmployees")']]));
+  await session.current.sim((api) => api.whenCalculated(30_000));
+  await session.current.sim((api) => api.clear("Sheet1!D2"));
+
   const changed = [0, 2, 3, 5, 7].map((i) => numbers[i]!);
   for (const [i, number] of changed.entries())
     await admin(session.current, `/companies/${number}`, {
       CompanyName: `RENAMED ${i} LTD`,
       BestEstimateTurnover: 4242 + i,
+      ...(i === 0 ? { BestEstimateUKEmployees: 777 } : {}),
     });
 
   const workbook = await openView(page, "Workbook data");
@@ -51,30 +57,57 @@ test("lists the changed values after a refresh, and Undo refresh restores them w
   const view = await openView(page, "What changed");
   await view
     .getByTestId("changes-summary")
-    .getByText("8 companies refreshed: 10 values changed in 5 companies.")
+    .getByText("8 companies refreshed: 11 values changed in 5 companies.")
     .waitFor({ timeout: 10_000 });
   const changedCells = changed.flatMap((number) => {
     const row = numbers.indexOf(number) + 2;
-    return [`B${row}`, `C${row}`];
+    return [`Sheet1!B${row}`, `Sheet1!C${row}`];
   });
-  await view.getByRole("button", { name: `Go to Sheet1!${changedCells[0]}` }).waitFor({ timeout: 10_000 });
-  const rows = await view.getByTestId("changes-table").locator("tbody tr").allInnerTexts();
+  // Go to names the cell with its sheet.
+  await view.getByRole("button", { name: `Go to ${changedCells[0]}`, exact: true }).waitFor({ timeout: 10_000 });
+  expect(await view.getByRole("button", { name: `Go to ${changedCells[0]}`, exact: true }).innerText()).toBe(
+    changedCells[0],
+  );
+  // Each row: the company by its (new) name, the field by its label, short figures, the difference.
+  const table = view.getByTestId("changes-table");
+  await table.getByTestId("change-company").getByText("RENAMED 0 LTD").first().waitFor({ timeout: 10_000 });
+  const rows = await table
+    .getByTestId("change-row")
+    .evaluateAll((trs) =>
+      trs.map((tr) =>
+        ["change-company", "change-field", "change-before", "change-after"].map(
+          (id) => (tr.querySelector(`[data-testid="${id}"]`) as HTMLElement | null)?.innerText.trim() ?? "",
+        ),
+      ),
+    );
+  const figure = (value: unknown) => (value === "" ? "(empty)" : Number(value).toLocaleString("en-GB"));
+  const short = (value: unknown) =>
+    value === "" ? "(empty)" : Number(value) >= 1e4 ? expect.stringMatching(/^[\d.]+(k|m|bn)$/) : figure(value);
   const listed = changed.flatMap((number, i) => {
     const row = numbers.indexOf(number);
-    const turnover = before[row]![1] === "" ? "(empty)" : String(before[row]![1]);
     return [
-      [number, "CompanyName", String(before[row]![0]), `RENAMED ${i} LTD`],
-      [number, "BestEstimateTurnover", turnover, String(4242 + i)],
+      [`RENAMED ${i} LTD`, "Registered name", String(before[row]![0]), `RENAMED ${i} LTD`],
+      [`RENAMED ${i} LTD`, "Turnover, best estimate (£)", short(before[row]![1]), figure(4242 + i)],
     ];
   });
-  expect(rows.map((r) => r.split("\t").map((cell) => cell.trim()))).toEqual(
-    listed.map((row, k) => [...row, changedCells[k]]),
-  );
+  expect(rows).toEqual(listed);
+  const differences = await table.getByTestId("change-difference").allInnerTexts();
+  changed.forEach((number, i) => {
+    const was = before[numbers.indexOf(number)]![1];
+    if (typeof was === "number") expect(differences[2 * i + 1]).toMatch(/^[+−][\d.,]+(k|m|bn)?\n[+−][\d.,]+%$/);
+  });
+  // The field no sheet shows waits behind its toggle.
+  const toggle = view.getByTestId("changes-unshown-toggle");
+  expect(await toggle.innerText()).toBe("Fields no sheet shows (1)");
+  await toggle.click();
+  const unshown = await view.getByTestId("changes-unshown-table").getByTestId("change-row").allInnerTexts();
+  expect(unshown).toEqual([expect.stringContaining("UK employees, best estimate")]);
+  expect(await view.innerText()).not.toContain("[object");
 
   // Highlight the changed cells and nothing else; clearing puts every fill back as it was.
   const fillOf = (cells: string[]) =>
-    session.current.sim((api, list) => list.map((a) => api.cell(`Sheet1!${a}`).fill ?? null), cells);
-  const untouched = ["B3", "C3", "B6"];
+    session.current.sim((api, list) => list.map((a) => api.cell(a).fill ?? null), cells);
+  const untouched = ["Sheet1!B3", "Sheet1!C3", "Sheet1!B6"];
   const fillsBefore = await fillOf([...untouched, ...changedCells]);
   await view.getByRole("button", { name: "Highlight changed cells" }).click();
   await view.getByText("Highlighted 10 changed cells.").waitFor({ timeout: 10_000 });
@@ -86,17 +119,32 @@ test("lists the changed values after a refresh, and Undo refresh restores them w
   await view.getByText("Cleared the highlight; 10 cells back as they were.").waitFor({ timeout: 10_000 });
   expect(await fillOf([...untouched, ...changedCells])).toEqual(fillsBefore);
 
-  await view.getByRole("button", { name: `Go to Sheet1!${changedCells[1]}` }).click();
-  await expect(session.current.sim((api) => api.selectedAddress())).resolves.toMatch(new RegExp(`${changedCells[1]}$`));
+  await view.getByRole("button", { name: `Go to ${changedCells[1]}`, exact: true }).click();
+  await expect(session.current.sim((api) => api.selectedAddress())).resolves.toMatch(
+    new RegExp(`${changedCells[1]!.split("!")[1]}$`),
+  );
 
+  // The report uses the same words; numbers stay numbers.
   await view.getByRole("button", { name: "Write a change report" }).click();
   await view.getByText(/^Wrote the changes as table UKCO_Changes_1 at /).waitFor({ timeout: 10_000 });
   const report = await session.current.sim((api) => api.tables().find((t) => t.name === "UKCO_Changes_1"));
-  expect(report).toMatchObject({ headers: ["CompanyNumber", "Field", "Before", "After"], rowCount: 10 });
-  const reportRows = await session.current.sim((api, address) => api.values(address), report!.address);
-  expect(reportRows.slice(1).map((r) => r.map(String))).toEqual(
-    listed.map((row) => row.map((c) => (c === "(empty)" ? "" : c))),
+  expect(report).toMatchObject({
+    headers: ["Company number", "Company name", "Field", "Before", "After", "Difference", "Change"],
+    rowCount: 11,
+  });
+  const reportRows = (await session.current.sim((api, address) => api.values(address), report!.address)).slice(1);
+  expect(reportRows.map((r) => r.slice(0, 3).map(String))).toEqual(
+    expect.arrayContaining(
+      changed.flatMap((number, i) => [
+        [number, `RENAMED ${i} LTD`, "Registered name"],
+        [number, `RENAMED ${i} LTD`, "Turnover, best estimate (£)"],
+      ]),
+    ),
   );
+  const turnoverRow = reportRows.find((r) => r[0] === changed[1] && r[2] === "Turnover, best estimate (£)")!;
+  expect(turnoverRow[4]).toBe(4243);
+  if (typeof turnoverRow[3] === "number") expect(turnoverRow[5]).toBe(4243 - turnoverRow[3]);
+  expect(JSON.stringify(reportRows)).not.toContain("[object");
   await session.current.screenshot("pane-what-changed");
   expect(await session.current.axe({ include: ["#root"] })).toEqual([]);
 
@@ -128,12 +176,7 @@ test("the ribbon's Refresh workbook ends with a notice of what changed, which op
   const changes = paneView(page, "changes");
   await changes.getByTestId("changes-summary").getByText("1 value changed in 1 company").waitFor({ timeout: 10_000 });
   const rows = await changes.getByTestId("changes-table").locator("tbody tr").allInnerTexts();
-  expect(
-    rows.map((r) =>
-      r
-        .split("\t")
-        .slice(0, 2)
-        .map((c) => c.trim()),
-    ),
-  ).toEqual([[number, "CompanyName"]]);
+  expect(rows).toEqual([expect.stringContaining("Registered name")]);
+  expect(rows[0]).toContain("RENAMED BY RIBBON LTD");
+  expect(rows[0]).toContain(number);
 });

@@ -93,13 +93,13 @@ test("matches 500 messy names in the fewest jobs, queues the unsure ones, and ke
     throw new Error(`${error.message}\nThe view showed: ${await view.innerText()}`);
   });
   expect(await text(outcome)).toMatch(
-    /^Matched \d+ of \d+ distinct names in 1 batch job; wrote the results in columns C to F\./,
+    /^Matched \d+ of \d+ distinct names in 1 batch job( \(\d+ had no match\))?; wrote the results in columns C to G\./,
   );
   expect(submits()).toBe(Math.ceil(distinct / 1000));
 
-  const header = await s.sim((api) => api.values("Sheet1!C1:F1"));
-  expect(header[0]).toEqual(["Matched number", "Matched name", "Match confidence", "Company status"]);
-  const cells = await s.sim((api) => api.values("Sheet1!C2:F501"));
+  const header = await s.sim((api) => api.values("Sheet1!C1:G1"));
+  expect(header[0]).toEqual(["Matched number", "Matched name", "Match confidence", "Company status", "Review"]);
+  const cells = await s.sim((api) => api.values("Sheet1!C2:G501"));
   const confidences = cells.map((row) => String(row[2]));
   expect(new Set(confidences).size).toBeGreaterThan(1);
   for (const c of confidences) expect(["high", "medium", "low", "none"]).toContain(c);
@@ -127,7 +127,7 @@ test("matches 500 messy names in the fewest jobs, queues the unsure ones, and ke
   };
 
   const rowCells = async (input: string) => {
-    const all = await s.sim((api) => api.values("Sheet1!C2:F501"));
+    const all = await s.sim((api) => api.values("Sheet1!C2:G501"));
     return rowsOf(input).map((i) => all[i]);
   };
 
@@ -148,11 +148,14 @@ test("matches 500 messy names in the fewest jobs, queues the unsure ones, and ke
   await page.keyboard.press("Delete");
   expect(await until(shownInput, (v) => v !== rejectedInput)).not.toBe(rejectedInput);
 
-  // Type another number for the next: the type-ahead lists companies whose number starts so.
+  // Type another number for the next: the type-ahead lists it; pick it, then Enter takes it.
   const typedInput = await shownInput();
   const other = companies[469]!;
-  await entry.getByTestId("review-typed").fill(other.CompanyNumber.slice(0, 6));
-  await entry.getByRole("button", { name: new RegExp(`^${other.CompanyNumber} `) }).click();
+  await entry.getByTestId("review-typed").fill(other.CompanyNumber);
+  await entry
+    .getByTestId("review-alternative")
+    .filter({ hasText: `(${other.CompanyNumber})` })
+    .click();
   await entry.getByTestId("review-typed").press("Enter");
   expect(await until(shownInput, (v) => v !== typedInput)).not.toBe(typedInput);
   const skippedInput = await shownInput();
@@ -166,15 +169,16 @@ test("matches 500 messy names in the fewest jobs, queues the unsure ones, and ke
   const position = Number(/Queued name (\d+) of/.exec((await entry.getAttribute("aria-label")) ?? "")?.[1]) - 1;
 
   // Decisions are written in the order they were made: once the last is in, so are the others.
-  const typedCells = rowsOf(typedInput).map(() => [other.CompanyNumber, other.CompanyName, "accepted in review"]);
-  const readTyped = async () => (await rowCells(typedInput)).map((r) => r!.slice(0, 3));
+  const typedCells = rowsOf(typedInput).map(() => [other.CompanyNumber, other.CompanyName, "accepted"]);
+  const readTyped = async () => (await rowCells(typedInput)).map((r) => [r![0], r![1], r![4]]);
   expect(await until(readTyped, (v) => JSON.stringify(v) === JSON.stringify(typedCells))).toEqual(typedCells);
-  const acceptedCells = rowsOf(acceptedInput).map(() => [proposed, "accepted in review"]);
-  const readAccepted = async () => (await rowCells(acceptedInput)).map((r) => [r![0], r![2]]);
+  const acceptedCells = rowsOf(acceptedInput).map(() => [proposed, "accepted"]);
+  const readAccepted = async () => (await rowCells(acceptedInput)).map((r) => [r![0], r![4]]);
   expect(await readAccepted()).toEqual(acceptedCells);
   expect(await rowCells(skippedInput)).toEqual(skippedCells);
-  expect((await rowCells(rejectedInput)).map((r) => [r![0], r![1], r![2]])).toEqual(
-    rowsOf(rejectedInput).map(() => ["No match", "", "rejected in review"]),
+  // A rejected row has no number to look up, and keeps the service's confidence beside "rejected".
+  expect((await rowCells(rejectedInput)).map((r) => [r![0], r![1], r![2], r![4]])).toEqual(
+    rowsOf(rejectedInput).map((i) => ["", "", confidences[i], "rejected"]),
   );
   const reviewed = [acceptedInput, rejectedInput, typedInput].map((input) => rowsOf(input).length);
   const summaryAfter =
@@ -190,7 +194,7 @@ test("matches 500 messy names in the fewest jobs, queues the unsure ones, and ke
 
   // Closing and opening the workbook reloads the pane: the queue, decisions and position are kept.
   await savedReview(s, 3, position);
-  const cellsBefore = await s.sim((api) => api.values("Sheet1!C2:F501"));
+  const cellsBefore = await s.sim((api) => api.values("Sheet1!C2:G501"));
   await s.reopen();
   await signInWithSandbox(page);
   const again = await openView(page, "Match names");
@@ -199,7 +203,7 @@ test("matches 500 messy names in the fewest jobs, queues the unsure ones, and ke
   expect(await text(again.getByTestId("review-entry").getByTestId("review-input"))).toBe(
     nextInput.replace(/\s+/g, " ").trim(),
   );
-  expect(await s.sim((api) => api.values("Sheet1!C2:F501"))).toEqual(cellsBefore);
+  expect(await s.sim((api) => api.values("Sheet1!C2:G501"))).toEqual(cellsBefore);
 }, 180_000);
 
 test("a failed job is named in the message bar, and the names it did match keep their results", async () => {

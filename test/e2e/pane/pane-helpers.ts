@@ -49,6 +49,20 @@ export async function sandboxNumbers(session: AddinSession, body: Record<string,
   }
 }
 
+/** The records as the sandbox sends them, read directly over HTTP, in the order asked. */
+export async function sandboxRecords(
+  session: AddinSession,
+  numbers: readonly string[],
+): Promise<Record<string, unknown>[]> {
+  const response = await fetch(`${session.sandbox!.urls.product}/v2/companies`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${SANDBOX_CREDENTIALS.productToken}` },
+    body: JSON.stringify({ CompanyNumbers: numbers, returnCount: numbers.length, skip: 0 }),
+  });
+  const body = (await response.json()) as { companies: Record<string, unknown>[] };
+  return numbers.map((n) => body.companies.find((c) => c.CompanyNumber === n)!);
+}
+
 /** Every credential the sandbox fill stores, and the classification token once signed in. */
 export const SECRETS: readonly string[] = [
   SANDBOX_CREDENTIALS.productToken,
@@ -117,4 +131,59 @@ export async function numbersWithFormulas(
     { numbers, rows },
   );
   await session.sim((api) => api.whenCalculated(60_000));
+}
+
+/** The narrowest width Office gives a task pane. */
+export const PANE_WIDTH = 320;
+
+/** Reloads the pane as Office opens it in `theme`; what was stored (the sign-in) stays. */
+export async function openInTheme(session: AddinSession, theme: "light" | "dark"): Promise<void> {
+  const { page } = session;
+  const url = new URL(session.url);
+  url.searchParams.set("officeSim", JSON.stringify({ theme }));
+  await page.goto(url.href, { waitUntil: "load" });
+  await page.evaluate("window.__officeSim.ready");
+  await pane(page).getByRole("heading", { name: "Home", level: 2 }).waitFor();
+  // The pane follows the theme: a dark background under light text, or the reverse.
+  const background = await pane(page)
+    .locator(".fui-FluentProvider")
+    .first()
+    .evaluate((element) => getComputedStyle(element).backgroundColor);
+  const [r = 0, g = 0, b = 0] = (background.match(/\d+/g) ?? []).map(Number);
+  expect({ theme, dark: (r + g + b) / 3 < 128 }).toEqual({ theme, dark: theme === "dark" });
+}
+
+/** What sticks out past the pane's right or left edge, where no scrolling container around it clips it. */
+export function sidewaysOverflow(page: Page): Promise<{ scrollsSidewaysBy: number; wide: string[] }> {
+  return page.evaluate(() => {
+    const root = document.scrollingElement ?? document.documentElement;
+    const width = root.clientWidth;
+    const clipped = (element: Element): boolean => {
+      for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+        const overflowX = getComputedStyle(parent).overflowX;
+        if (overflowX !== "visible") {
+          const box = parent.getBoundingClientRect();
+          if (box.left >= -0.5 && box.right <= width + 0.5) return true;
+        }
+      }
+      return false;
+    };
+    const name = (element: Element) => {
+      const label = element.getAttribute("aria-label") ?? element.textContent?.trim().slice(0, 40) ?? "";
+      return `<${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""}> "${label}"`;
+    };
+    const wide = [...document.body.querySelectorAll("*")].flatMap((element) => {
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) return [];
+      const past = Math.max(box.right - width, -box.left);
+      return past > 0.5 && !clipped(element) ? [`${name(element)} by ${Math.ceil(past)} px`] : [];
+    });
+    return { scrollsSidewaysBy: root.scrollWidth - width, wide: wide.slice(0, 8) };
+  });
+}
+
+/** After a flow: axe finds nothing serious or critical in the pane, and nothing scrolls sideways. */
+export async function expectFitsAndAccessible(session: AddinSession): Promise<void> {
+  expect(await sidewaysOverflow(session.page)).toEqual({ scrollsSidewaysBy: 0, wide: [] });
+  expect(await session.axe({ include: ["#root"] })).toEqual([]);
 }

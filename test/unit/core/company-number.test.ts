@@ -47,3 +47,14 @@ describe("company numbers are normalised to 8 characters", () => {
     if (!result.ok) expect(result.reason.length).toBeLessThan(200);
   });
 });
+
+describe("a refused number is quoted as the user typed it", () => {
+  test.each([
+    ["Company tearsheet", '"Company tearsheet" is not a company number'],
+    ["  AURETIC   LOGISTICS LTD ", '"AURETIC LOGISTICS LTD" is not a company number'],
+    ["No match", '"No match" is not a company number'],
+  ])("%p", (input, start) => {
+    const result = parseCompanyNumber(input);
+    expect(result.ok ? "" : result.reason).toMatch(new RegExp(`^${start}`));
+  });
+});

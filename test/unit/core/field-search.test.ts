@@ -51,6 +51,24 @@ describe("searchFields", () => {
     expect(found.indexOf(better)).toBeLessThan(found.indexOf(worse));
   });
 
+  test.each([
+    // what an analyst types, and the field that must come first
+    ["turnover", "BestEstimateTurnover"],
+    ["postcode", "RegisteredPostcode"],
+    ["employees", "BestEstimateEmployees"],
+    ["incorporated", "IncorporationDate"],
+    ["website", "Homepage_domain"],
+  ])("%s lists %s first", (query, first) => {
+    expect(paths(query)[0]).toBe(first);
+  });
+
+  test("fields read through a list come after every other field found", () => {
+    const found = searchFields("turnover", 200);
+    const firstInList = found.findIndex((e) => e.inList);
+    expect(firstInList).toBeGreaterThan(0);
+    expect(found.slice(firstInList).every((e) => e.inList)).toBe(true);
+  });
+
   test("every word must occur: a word found nowhere leaves nothing", () => {
     expect(paths("turnover zzqx")).toEqual([]);
     expect(paths("   ")).toEqual([]);

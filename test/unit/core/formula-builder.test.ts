@@ -74,18 +74,33 @@ describe("build and parse round-trip", () => {
 const numbers: SourceColumn = { sheet: "Sheet1", column: 1, firstRow: 1, rowCount: 5, kind: "numbers" };
 
 describe("planTable", () => {
-  test("a spilled table beside the numbers: header of names, one formula reading it", () => {
-    const plan = planTable(numbers, ["CompanyName", "SICs"], "spill", { sheet: "Sheet1", row: 0, column: 2 }, true);
-    expect(plan.formula).toBe("=UKCO.FIELD(B2:B6,C1:D1)");
+  test("a spilled table beside the numbers: a header of labels, one formula naming the fields, their formats", () => {
+    const plan = planTable(
+      numbers,
+      ["CompanyName", "BestEstimateTurnover", "IncorporationDate"],
+      "spill",
+      { sheet: "Sheet1", row: 0, column: 2 },
+      true,
+    );
+    expect(plan.formula).toBe('=UKCO.FIELD(B2:B6,{"CompanyName","BestEstimateTurnover","IncorporationDate"})');
     expect(plan.formulaCell).toBe("C2");
-    expect(plan.area).toEqual({ row: 0, column: 2, rows: 6, columns: 2 });
+    expect(plan.area).toEqual({ row: 0, column: 2, rows: 6, columns: 3 });
     expect(plan.writes).toEqual([
-      { sheet: "Sheet1", row: 0, column: 2, formulas: [["CompanyName", "SICs"]] },
-      { sheet: "Sheet1", row: 1, column: 2, formulas: [["=UKCO.FIELD(B2:B6,C1:D1)"]] },
+      {
+        sheet: "Sheet1",
+        row: 0,
+        column: 2,
+        formulas: [["Registered name", "Turnover, best estimate (£)", "Incorporated on"]],
+      },
+      { sheet: "Sheet1", row: 1, column: 2, formulas: [[plan.formula]] },
+    ]);
+    expect(plan.formats).toEqual([
+      { sheet: "Sheet1", block: { row: 1, column: 3, rows: 5, columns: 1 }, format: "#,##0" },
+      { sheet: "Sheet1", block: { row: 1, column: 4, rows: 5, columns: 1 }, format: "d mmm yyyy" },
     ]);
   });
 
-  test("without a row above the values the names go in the formula", () => {
+  test("without a row above the values there is no header; the names are in the formula as always", () => {
     const plan = planTable(
       { ...numbers, firstRow: 0 },
       ["CompanyName", "SICs"],
@@ -97,7 +112,7 @@ describe("planTable", () => {
     expect(plan.area.rows).toBe(5);
   });
 
-  test("per-cell formulas fill down and across", () => {
+  test("per-cell formulas fill down and across, each naming its field", () => {
     const plan = planTable(
       { ...numbers, rowCount: 2 },
       ["CompanyName", "SICs"],
@@ -106,8 +121,8 @@ describe("planTable", () => {
       true,
     );
     expect(plan.writes[1]!.formulas).toEqual([
-      ["=UKCO.FIELD($B2,E$1)", "=UKCO.FIELD($B2,F$1)"],
-      ["=UKCO.FIELD($B3,E$1)", "=UKCO.FIELD($B3,F$1)"],
+      ['=UKCO.FIELD($B2,"CompanyName")', '=UKCO.FIELD($B2,"SICs")'],
+      ['=UKCO.FIELD($B3,"CompanyName")', '=UKCO.FIELD($B3,"SICs")'],
     ]);
   });
 
@@ -121,8 +136,13 @@ describe("planTable", () => {
         column: 1,
         formulas: [["=UKCO.MATCH('Names list'!A2)"], ["=UKCO.MATCH('Names list'!A3)"]],
       },
-      { sheet: "Out", row: 3, column: 1, formulas: [["CompanyNumber", "CompanyName"]] },
-      { sheet: "Out", row: 4, column: 2, formulas: [["=UKCO.FIELD($B5,C$4)"], ["=UKCO.FIELD($B6,C$4)"]] },
+      { sheet: "Out", row: 3, column: 1, formulas: [["Company number", "Registered name"]] },
+      {
+        sheet: "Out",
+        row: 4,
+        column: 2,
+        formulas: [['=UKCO.FIELD($B5,"CompanyName")'], ['=UKCO.FIELD($B6,"CompanyName")']],
+      },
     ]);
     expect(plan.area).toEqual({ row: 3, column: 1, rows: 3, columns: 2 });
   });
@@ -241,6 +261,26 @@ describe("planRewrite", () => {
       ok: true,
       spec: { numbers: "B2:B8", fields: { names: ["CompanyName", "SICs"] }, ifEmpty: '"-"' },
     });
+  });
+
+  test("the labels the builder wrote above a formula naming its fields follow the edit", () => {
+    const labelled = {
+      ...opened,
+      spec: { numbers: "B2:B6", fields: { names: ["CompanyName", "SICs"] } },
+      labelsAbove: true,
+    };
+    const wider = planRewrite(labelled, { numbers: "B2:B6", fields: ["SICs", "CompanyName", "BestEstimateTurnover"] });
+    expect(wider.writes).toEqual([
+      {
+        sheet: "Sheet1",
+        row: 0,
+        column: 2,
+        formulas: [["SIC codes", "Registered name", "Turnover, best estimate (£)"]],
+      },
+    ]);
+    expect(wider.guards[0]).toEqual({ sheet: "Sheet1", block: { row: 0, column: 4, rows: 1, columns: 1 } });
+    const narrower = planRewrite(labelled, { numbers: "B2:B6", fields: ["SICs"] });
+    expect(narrower.clears).toEqual([{ sheet: "Sheet1", block: { row: 0, column: 3, rows: 1, columns: 1 } }]);
   });
 
   test("bad numbers or no field are refused", () => {

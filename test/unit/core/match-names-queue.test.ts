@@ -16,7 +16,7 @@ import {
 import {
   decisionCells,
   matchFormulas,
-  NO_MATCH,
+  LEGACY_OUTPUT_WIDTH,
   OUTPUT_HEADER,
   resultGrid,
 } from "../../../src/core/match-names/output";
@@ -132,45 +132,72 @@ describe("rows and columns", () => {
       ["Name", "Notes", "Owner", ...OUTPUT_HEADER.slice(1)],
       ["Acme Ltd", "x", "me", "ACME LTD", "high", "Active"],
     ]);
-    expect(placeResults(edited, true, previous)).toEqual({ column: 6, replacesPrevious: false });
+    expect(placeResults(edited, true, previous)).toEqual({ column: 2 + OUTPUT_HEADER.length, replacesPrevious: false });
     expect(placeResults(block(again.values, 0, 1), true, previous).replacesPrevious).toBe(false);
     expect(placeResults(block(again.values.slice(1)), false, previous).replacesPrevious).toBe(false);
   });
 });
 
 describe("result cells", () => {
-  test("values, formulas over the row's own cells, and a failed job's reason", () => {
+  test("values, formulas over the row's own cells, a queued row marked, and a failed job's reason", () => {
     const key = (name: string) => matchKey(name, "", "");
-    const results = new Map([[key("A")!, match("high")]]);
+    const results = new Map([
+      [key("A")!, match("high")],
+      [key("C")!, match("low")],
+    ]);
     const rows = [
       { row: 1, key: key("A") },
       { row: 3, key: key("B") },
+      { row: 4, key: key("C") },
     ];
     const grid = resultGrid({
       firstRow: 1,
-      lastRow: 3,
+      lastRow: 4,
       rows,
       output: "values",
       results,
       failed: new Map([[key("B")!, "Matching job 1 of 1 failed: down"]]),
       columns: { nameColumn: 0 },
+      queued: (m) => m.confidence === "low",
     });
     expect(grid).toEqual([
-      ["'01234567", "'COMPANY 01234567 LTD", "high", "'Active"],
-      ["", "", "", ""],
-      ["", "", "not matched", "'Matching job 1 of 1 failed: down"],
+      ["'01234567", "'COMPANY 01234567 LTD", "high", "'Active", ""],
+      ["", "", "", "", ""],
+      ["", "", "not matched", "'Matching job 1 of 1 failed: down", ""],
+      ["'01234567", "'COMPANY 01234567 LTD", "low", "'Active", "to review"],
     ]);
     expect(matchFormulas(4, { nameColumn: 0, websiteColumn: 2 })).toEqual([
       '=UKCO.MATCH(A5,"",C5,"number")',
       '=UKCO.MATCH(A5,"",C5,"name")',
       '=UKCO.MATCH(A5,"",C5,"confidence")',
       '=UKCO.MATCH(A5,"",C5,"status")',
+      "",
     ]);
-    expect(decisionCells({ kind: "rejected" })[0]).toBe(NO_MATCH);
-    expect(decisionCells({ kind: "accepted", number: "SC000123" }, { name: "X LTD" }).slice(0, 2)).toEqual([
-      "'SC000123",
-      "'X LTD",
-    ]);
+  });
+
+  test.each([
+    [
+      "rejected: no number to look up, the confidence kept",
+      { kind: "rejected" as const },
+      undefined,
+      ["", "", "low", "", "rejected"],
+    ],
+    [
+      "accepted: the number with its registered name and status",
+      { kind: "accepted" as const, number: "SC000123" },
+      undefined,
+      ["'SC000123", "'X LTD", "low", "'Active", "accepted"],
+    ],
+    [
+      "an older four-column session: the decision where the confidence was",
+      { kind: "rejected" as const },
+      LEGACY_OUTPUT_WIDTH,
+      ["", "", "rejected in review", ""],
+    ],
+  ])("a decision's cells, %s", (_, decision, width, cells) => {
+    expect(decisionCells(decision, { record: { name: "X LTD", status: "Active" }, confidence: "low", width })).toEqual(
+      cells,
+    );
   });
 });
 

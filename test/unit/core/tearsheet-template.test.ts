@@ -12,6 +12,7 @@ import { argumentOf, findUkcoCall } from "../../../src/core/provenance";
 import {
   field,
   layoutTearsheet,
+  SHEET_TEMPLATES,
   TEARSHEET,
   tearsheetSheetName,
   type TearsheetCell,
@@ -214,7 +215,7 @@ describe("the company of the selected cell", () => {
 
   test.each([
     ["an empty cell", undefined, "", /^The cell is empty\.$/],
-    ["a name", undefined, "Acme Widgets", /^In the cell: .*ACMEWIDGETS/],
+    ["a name", undefined, "Acme Widgets", /^In the cell: "Acme Widgets" is not a company number/],
     ["a formula over a range", '=UKCO.FIELD(A2:A9,"CompanyName")', "", /"A2:A9" as its first argument/],
     ["a formula without arguments", "=UKCO.FIELDS()", "CompanyName", /no argument/],
     [
@@ -226,5 +227,33 @@ describe("the company of the selected cell", () => {
   ])("%s is a problem saying what the cell holds", (_, formula, value, message) => {
     const found = companyInCell(formula, value);
     expect(found).toEqual({ problem: expect.stringMatching(message) });
+  });
+});
+
+describe("the peer comparison", () => {
+  const layout = layoutTearsheet("01234567", SHEET_TEMPLATES.peers.entries, SHEET_TEMPLATES.peers.title);
+  const at = (address: string) => layout.cells.filter((c) => c.address === address && c.style !== "format");
+
+  test("the company's row, then each similar company's number and similarity read from its record", () => {
+    const own = layout.cells.find((c) => c.value === '=UKCO.FIELD($B$2,"CompanyNumber")')!;
+    const row = Number(own.address.slice(1));
+    expect(at(`A${row + 1}`)[0]!.value).toBe('=UKCO.FIELD($B$2,"SimilarCompanies[0].CompanyTwo","")');
+    expect(at(`H${row + 1}`)[0]!.value).toBe('=UKCO.FIELD($B$2,"SimilarCompanies[0].Similarity","")');
+    // One spilled FIELD for the compared fields, over the company and its five peers.
+    expect(at(`B${row}`)[0]!.value).toBe(
+      `=UKCO.FIELD(A${row}:A${row + 5},{"CompanyName","BestEstimateTurnover","BestEstimateEmployees",` +
+        `"CompanyGrowthTrends.BestEstimateTurnoverGrowthPercentagePerYear",` +
+        `"CompanyGrowthTrends.BestEstimateEmployeeGrowthPercentagePerYear","IncorporationDate"},"")`,
+    );
+    expect(at(`B${row - 1}`)[0]!.value).toBe("Registered name");
+    expect(layout.cells.find((c) => c.address === `C${row}` && c.style === "format")?.numberFormat).toBe("#,##0");
+  });
+
+  test("a chart of turnover and of its growth, by company name, below the table", () => {
+    expect(layout.charts.map((c) => [c.title, c.years.startsWith("B")])).toEqual([
+      ["Turnover, best estimate (£)", true],
+      ["Turnover growth a year (%)", true],
+    ]);
+    expect(at("A1")[0]!.value).toBe("Peer comparison");
   });
 });

@@ -1,4 +1,5 @@
 /** The pane's parts that need no browser: the chart's picture and words, masking, status wording, views, pickers. */
+import { suggestionFor } from "../../../src/taskpane/shell/useSelectionSuggestion";
 import { renderToStaticMarkup } from "react-dom/server";
 import { BarChart } from "../../../src/taskpane/components/BarChart";
 import { maskSecret } from "../../../src/taskpane/mask";
@@ -66,14 +67,14 @@ describe("views and pickers", () => {
     });
     const grouped = groupViews([
       view("a", "Set up"),
-      view("b", "Companies"),
+      view("b", "Find companies"),
       view("c", "Set up"),
-      view("d", "Explore"),
+      view("d", "Keep it current"),
     ]);
     expect(grouped.map((g) => [g.group, g.views.map((v) => v.id)])).toEqual([
       ["Set up", ["a", "c"]],
-      ["Companies", ["b"]],
-      ["Explore", ["d"]],
+      ["Find companies", ["b"]],
+      ["Keep it current", ["d"]],
     ]);
   });
 
@@ -94,5 +95,27 @@ describe("views and pickers", () => {
       { field: "rtics", name: "RTICs", values: [{ code: "RTIC-1", description: "Software" }] },
       { field: "Nations", name: "Nations", values: [{ code: "Wales", description: "Wales" }] },
     ]);
+  });
+});
+
+describe("the home page's suggestion from the selection", () => {
+  const column = (values: unknown[], rowCount = values.length, address = "Sheet1!A1:A9") => ({
+    address,
+    rowCount,
+    values,
+  });
+  test.each([
+    ["names under a header", column(["Company name", "Tesco PLC", "Acme Ltd", "Bravo Co"]), { kind: "names", rows: 3 }],
+    ["numbers, none blank", column(["00012345", "SC123456", 1234567]), { kind: "numbers", rows: 3 }],
+    [
+      "a long column, counted from its sample",
+      column(["Company number", "00012345", "00012346"], 300),
+      { kind: "numbers", rows: 299 },
+    ],
+    ["one filled cell", column(["Tesco PLC", ""]), undefined],
+    ["several areas", column(["a", "b"], 2, "Sheet1!A1:A2,C1:C2"), undefined],
+  ])("%s", (_, selected, expected) => {
+    const found = suggestionFor(selected);
+    expect(found === undefined ? undefined : { kind: found.kind, rows: found.rows }).toEqual(expected);
   });
 });

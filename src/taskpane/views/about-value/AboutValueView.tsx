@@ -86,6 +86,6 @@ export const aboutValueView: PaneView = {
   id: "about-value",
   title: "About this value",
   description: "Where the selected cell's value came from and when it was fetched.",
-  group: "Workbook",
+  group: "Keep it current",
   Component: AboutValue,
 };

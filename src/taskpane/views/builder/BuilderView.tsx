@@ -15,8 +15,10 @@ import {
   makeStyles,
   tokens,
 } from "@fluentui/react-components";
+import { useCallback } from "react";
 import type { SourceColumn, TableLayout } from "../../../core/builder-layout";
 import { ActionOutcome } from "../../components/ActionOutcome";
+import { useHandoff, type Handoff } from "../../handoff";
 import { useRuntime } from "../../runtime-context";
 import type { PaneView } from "../registry";
 import { FieldPicker } from "./FieldPicker";
@@ -62,6 +64,11 @@ function Builder() {
   const styles = useStyles();
   const { engine } = useRuntime();
   const b = useBuilder();
+  // Another view (Match names) selected a column for us to build on.
+  useHandoff(
+    builderView.id,
+    useCallback((request: Handoff) => request === "use-selection" && void b.pickSelection(), [b.pickSelection]),
+  );
   const preview = usePreview(engine, b.head, b.kind, b.fields);
   const busy = b.action.status === "running";
   const columnProblem = b.column instanceof Error ? b.column.message : undefined;
@@ -112,7 +119,7 @@ function Builder() {
           </div>
         )
       )}
-      <FieldPicker chosen={b.fields} onAdd={b.addField} onRemove={b.removeField} />
+      <FieldPicker chosen={b.fields} onAdd={b.addField} onRemove={b.removeField} onMove={b.moveField} />
       <PreviewTable state={preview} fields={b.fields} />
       {!b.opened && (
         <>
@@ -169,6 +176,6 @@ export const builderView: PaneView = {
   id: "builder",
   title: "Build a table",
   description: "Choose fields by searching, preview three rows, insert UKCO.FIELD formulas; edit one.",
-  group: "Companies",
+  group: "Add data to a sheet",
   Component: Builder,
 };

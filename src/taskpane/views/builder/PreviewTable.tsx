@@ -1,6 +1,7 @@
 /** The preview: the chosen fields for the column's first companies, as the table will show them. */
 import { Spinner, Text } from "@fluentui/react-components";
 import { ErrorBar } from "../../components/ErrorBar";
+import { fieldLabel } from "../../../core/field-labels";
 import type { PreviewState } from "./usePreview";
 
 export function PreviewTable({ state, fields }: { state: PreviewState; fields: readonly string[] }) {
@@ -18,8 +19,8 @@ export function PreviewTable({ state, fields }: { state: PreviewState; fields: r
           <tr>
             <th scope="col">Company</th>
             {fields.map((field) => (
-              <th key={field} scope="col" style={{ wordBreak: "break-word" }}>
-                {field}
+              <th key={field} scope="col" style={{ overflowWrap: "break-word" }}>
+                {fieldLabel(field)}
               </th>
             ))}
           </tr>

@@ -83,6 +83,18 @@ export function useBuilder() {
 
   const addField = useCallback((path: string) => setFields((now) => (now.includes(path) ? now : [...now, path])), []);
   const removeField = useCallback((path: string) => setFields((now) => now.filter((f) => f !== path)), []);
+  const moveField = useCallback(
+    (path: string, by: -1 | 1) =>
+      setFields((now) => {
+        const from = now.indexOf(path);
+        const to = from + by;
+        if (from === -1 || to < 0 || to >= now.length) return now;
+        const next = [...now];
+        [next[from], next[to]] = [next[to]!, next[from]!];
+        return next;
+      }),
+    [],
+  );
   const setGuess = useCallback(
     (change: Partial<SourceGuess>) => setPicked((now) => now && { ...now, guess: { ...now.guess, ...change } }),
     [],
@@ -193,6 +205,7 @@ export function useBuilder() {
     fields,
     addField,
     removeField,
+    moveField,
     setGuess,
     layout,
     setLayout,

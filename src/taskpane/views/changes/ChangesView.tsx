@@ -1,40 +1,29 @@
 /**
  * What changed: after a refresh (of the workbook, a sheet, the selection, or values older than N
- * days), each stored value that moved, with the company, field, old and new value; the companies
- * the service no longer knows; and Undo refresh, which puts the old values back from memory.
+ * days), each stored value that moved, in words (ValueChanges); the other answers that moved; the
+ * companies the service no longer knows; and Undo refresh, which puts the old values back from memory.
  */
 import { Button, Text } from "@fluentui/react-components";
-import type { ReactNode } from "react";
-import { changeKey } from "../../../core/change-cells";
-import { selectCell } from "../../../host/change-cells";
+import { useCallback, useMemo, type ReactNode } from "react";
 import { ActionOutcome } from "../../components/ActionOutcome";
+import { useCompanyNames } from "../../hooks/useCompanyNames";
+import { usePolled } from "../../hooks/usePolled";
 import { useRuntime } from "../../runtime-context";
 import type { PaneView, ViewProps } from "../registry";
 import { answerChangeRow } from "./answer-words";
 import { changesSummary } from "./summary";
 import { useChanges } from "./useChanges";
+import { ValueChanges } from "./ValueChanges";
 
-const shown = (value: unknown) => (value === null || value === undefined || value === "" ? "(empty)" : String(value));
-
-/** A table of changes under its caption; nothing when there are none. */
-function ChangeTable({
-  testId,
-  caption,
-  headers,
-  rows,
-}: {
-  testId: string;
-  caption: string;
-  headers: readonly string[];
-  rows: { key: string; cells: ReactNode[] }[];
-}) {
+/** The other answers a refresh changed, each in one line. */
+function AnswerTable({ rows }: { rows: { key: string; cells: ReactNode[] }[] }) {
   if (rows.length === 0) return null;
   return (
-    <table data-testid={testId} style={{ borderCollapse: "collapse", fontSize: 12 }}>
-      <caption style={{ textAlign: "left" }}>{caption}</caption>
+    <table data-testid="answer-changes-table" style={{ borderCollapse: "collapse", fontSize: 12 }}>
+      <caption style={{ textAlign: "left" }}>Other answers changed by the last refresh</caption>
       <thead>
         <tr>
-          {headers.map((header) => (
+          {["Function", "Input", "Before", "After"].map((header) => (
             <th key={header} scope="col">
               {header}
             </th>
@@ -45,7 +34,7 @@ function ChangeTable({
         {rows.map((row) => (
           <tr key={row.key}>
             {row.cells.map((cell, i) => (
-              <td key={i} style={{ wordBreak: "break-word" }}>
+              <td key={i} style={{ overflowWrap: "break-word" }}>
                 {cell}
               </td>
             ))}
@@ -58,7 +47,15 @@ function ChangeTable({
 
 function Changes({ active }: ViewProps) {
   const { engine } = useRuntime();
-  const { changes, cells, action, highlight, clear, report, undo } = useChanges(engine, active);
+  const changes = usePolled(
+    useCallback(() => engine.changes(), [engine]),
+    active,
+  );
+  const names = useCompanyNames(
+    engine,
+    useMemo(() => [...changes.changes.map((c) => c.company), ...changes.noLongerFound], [changes]),
+  );
+  const { cells, action, highlight, clear, report, undo } = useChanges(engine, active, changes, names);
   const nothing = changes.changes.length === 0 && changes.noLongerFound.length === 0;
   const restorable = changes.companies > 0 || changes.answers.length > 0;
   const busy = action.status === "running";
@@ -67,35 +64,8 @@ function Changes({ active }: ViewProps) {
       <Text block data-testid="changes-summary">
         {changesSummary(changes)}
       </Text>
-      <ChangeTable
-        testId="changes-table"
-        caption="Values changed by the last refresh"
-        headers={["Company", "Field", "Before", "After", "Cells"]}
-        rows={changes.changes.map((change) => ({
-          key: `${change.company} ${change.field}`,
-          cells: [
-            change.company,
-            change.field,
-            shown(change.before),
-            shown(change.after),
-            (cells.get(changeKey(change.company, change.field)) ?? []).map((address) => (
-              <Button
-                key={address}
-                appearance="transparent"
-                size="small"
-                aria-label={`Go to ${address}`}
-                onClick={() => void selectCell(address)}
-              >
-                {address.slice(address.lastIndexOf("!") + 1)}
-              </Button>
-            )),
-          ],
-        }))}
-      />
-      <ChangeTable
-        testId="answer-changes-table"
-        caption="Other answers changed by the last refresh"
-        headers={["Function", "Input", "Before", "After"]}
+      <ValueChanges changes={changes.changes} names={names} cells={cells} />
+      <AnswerTable
         rows={changes.answers.map(({ kind, key, before, after }) => ({
           key: `${kind} ${key}`,
           cells: answerChangeRow(kind, key, before, after),
@@ -103,7 +73,7 @@ function Changes({ active }: ViewProps) {
       />
       {changes.noLongerFound.length > 0 && (
         <Text block data-testid="changes-gone">
-          No longer found: {changes.noLongerFound.join(", ")}
+          No longer found: {changes.noLongerFound.map((n) => (names.get(n) ? `${names.get(n)} (${n})` : n)).join(", ")}
         </Text>
       )}
       <div style={{ display: "flex", gap: 8, flexWrap: "wrap" }}>
@@ -129,6 +99,6 @@ export const changesView: PaneView = {
   id: "changes",
   title: "What changed",
   description: "The values the last refresh changed, and Undo refresh.",
-  group: "Workbook",
+  group: "Keep it current",
   Component: Changes,
 };

@@ -21,3 +21,8 @@ export function changesSummary({ companies, changes, answers, noLongerFound, fou
   if (foundAgain.length) parts.push(`${count(foundAgain.length, "company", "companies")} found again`);
   return `${count(companies, "company", "companies")} refreshed: ${parts.join("; ")}.${others}`;
 }
+
+/** A refresh that moved nothing: its notice goes away by itself. */
+export function nothingChanged({ changes, answers, noLongerFound, foundAgain }: RefreshChanges): boolean {
+  return changes.length + answers.length + noLongerFound.length + foundAgain.length === 0;
+}

@@ -4,20 +4,21 @@
  */
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { changeKey } from "../../../core/change-cells";
-import type { Engine } from "../../../core/engine";
+import type { Engine, RefreshChanges } from "../../../core/engine";
 import { clearHighlight, highlightCells, locateChangedCells } from "../../../host/change-cells";
 import { writeChangeReport } from "../../../host/import-actions";
 import { undoRefresh } from "../../../host/refresh";
 import { useAction } from "../../hooks/useAction";
-import { usePolled } from "../../hooks/usePolled";
 
 const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-GB")} ${n === 1 ? one : many}`;
 
-export function useChanges(engine: Engine, active: boolean) {
-  const changes = usePolled(
-    useCallback(() => engine.changes(), [engine]),
-    active,
-  );
+/** `changes` is what the view polls (engine.changes()); `names` the companies' names, for the report. */
+export function useChanges(
+  engine: Engine,
+  active: boolean,
+  changes: RefreshChanges,
+  names: ReadonlyMap<string, string>,
+) {
   // The workbook is scanned again only when the list of changes itself changes.
   const listed = useMemo(() => changes.changes.map((c) => changeKey(c.company, c.field)).join("\n"), [changes]);
   const [cells, setCells] = useState<Map<string, string[]>>(new Map());
@@ -45,10 +46,10 @@ export function useChanges(engine: Engine, active: boolean) {
   const report = useCallback(
     () =>
       run(async () => {
-        const { table, address } = await writeChangeReport(engine.changes());
+        const { table, address } = await writeChangeReport(engine.changes(), names);
         return `Wrote the changes as table ${table} at ${address}.`;
       }),
-    [engine, run],
+    [engine, run, names],
   );
   const undo = useCallback(
     () =>
@@ -64,5 +65,5 @@ export function useChanges(engine: Engine, active: boolean) {
       }),
     [engine, run],
   );
-  return { changes, cells, action, highlight, clear, report, undo };
+  return { cells, action, highlight, clear, report, undo };
 }

@@ -100,6 +100,6 @@ export const classifyExamplesView: PaneView = {
   id: "classify-examples",
   title: "Classify from examples",
   description: "Companies like the ones you list (and unlike others), with their scores.",
-  group: "Explore",
+  group: "Find companies",
   Component: ClassifyFromExamples,
 };

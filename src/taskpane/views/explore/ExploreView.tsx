@@ -101,6 +101,6 @@ export const exploreView: PaneView = {
   id: "explore",
   title: "Explore lists",
   description: "Curated lists of companies, imported as tables you can refresh.",
-  group: "Explore",
+  group: "Find companies",
   Component: ExploreLists,
 };

@@ -103,6 +103,11 @@ function GroupStructure({ active }: ViewProps) {
         busy={`Loading the group of ${asked}…`}
         failedTitle={`No group structure for ${asked}`}
       />
+      {!tree && shown.status === "done" && (
+        <Text block role="status" data-testid="group-none">
+          {`${shown.query} is in no group: the product API lists no parent or subsidiary for it.`}
+        </Text>
+      )}
       {tree && shown.status === "done" && (
         <>
           <Text
@@ -131,6 +136,6 @@ export const groupView: PaneView = {
   id: "group",
   title: "Group structure",
   description: "The group of the selected company, from its ultimate parent; search it, insert it as a table.",
-  group: "Companies",
+  group: "Add data to a sheet",
   Component: GroupStructure,
 };

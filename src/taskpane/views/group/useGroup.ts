@@ -1,11 +1,11 @@
 /** The group structure of one company, fetched from the product API and built into a tree from its ultimate parent. */
-import { NotFoundError } from "../../../core/errors";
 import { buildGroupTree, type GroupTree } from "../../../core/import/group-tree";
 import { useLookup, type UseLookup } from "../../hooks/useLookup";
 import { useRuntime } from "../../runtime-context";
 
 export interface LoadedGroup {
-  tree: GroupTree;
+  /** Undefined when the company belongs to no group: a fact about it, not a failure. */
+  tree?: GroupTree;
   loadMs: number;
 }
 
@@ -15,7 +15,6 @@ export function useGroup(): UseLookup<string, LoadedGroup> {
   return useLookup(async (number: string, signal) => {
     const started = performance.now();
     const tree = buildGroupTree(await clients.product.groupStructure(number, { signal }));
-    if (!tree) throw new NotFoundError(`${number} belongs to no group the product API knows.`);
-    return { tree, loadMs: Math.round(performance.now() - started) };
+    return { ...(tree ? { tree } : {}), loadMs: Math.round(performance.now() - started) };
   });
 }

@@ -4,12 +4,13 @@
  * progress and Cancel.
  */
 import { Button, Switch, Text, makeStyles, tokens } from "@fluentui/react-components";
-import { useMemo, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { DEFAULT_COLUMNS } from "../../../core/import/columns";
 import { FILTER_FIELDS, hasCriteria, type FilterField, type ImportQuery } from "../../../core/import/query";
 import { LookupStatus } from "../../components/LookupStatus";
 import { ImportRunPanel } from "../../components/ImportRunPanel";
 import { RateLimitNotice } from "../../components/RateLimitNotice";
+import { useHandoff, type Handoff } from "../../handoff";
 import { useImportRun } from "../../hooks/useImportRun";
 import { importToNewSheet } from "../../../host/import-actions";
 import { useRuntime } from "../../runtime-context";
@@ -30,6 +31,14 @@ function ImportCompanies({ active }: ViewProps) {
   const catalogue = useFilterCatalogue(active);
   const groups = catalogue.state.status === "done" ? catalogue.state.result : undefined;
   const [filters, setFilters] = useState<Partial<Record<FilterField, string[]>>>({});
+  // List summary's "Import these companies": its model's code as the one filter.
+  useHandoff(
+    importView.id,
+    useCallback(
+      (request: Handoff) => typeof request === "object" && setFilters({ [request.filter]: request.codes }),
+      [],
+    ),
+  );
   const [numbers, setNumbers] = useState<NumbersSource>();
   const [columns, setColumns] = useState<string[]>([...DEFAULT_COLUMNS]);
   const [showInsights, setShowInsights] = useState(false);
@@ -112,6 +121,6 @@ export const importView: PaneView = {
   id: "import",
   title: "Import companies",
   description: "Filter by RTIC, SIC, status, place or your own numbers; import onto a new sheet.",
-  group: "Companies",
+  group: "Find companies",
   Component: ImportCompanies,
 };

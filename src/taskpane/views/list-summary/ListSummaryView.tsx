@@ -6,7 +6,9 @@ import { parseListSummaryRequest, summaryCharts, summaryGaps, summaryText } from
 import { BarChart } from "../../components/BarChart";
 import { LookupStatus } from "../../components/LookupStatus";
 import { RateLimitNotice } from "../../components/RateLimitNotice";
+import { handOff } from "../../handoff";
 import { useLookup } from "../../hooks/useLookup";
+import { usePaneNavigation } from "../../navigation";
 import { useRuntime } from "../../runtime-context";
 import type { PaneView } from "../registry";
 
@@ -27,6 +29,11 @@ function ListSummaryPanel() {
   const [modelCode, setModelCode] = useState("");
   const [cutoff, setCutoff] = useState("0.7");
   const summary = useLookup((asked: SummaryAsked, signal) => askSummary(asked, signal, clients.product));
+  const navigation = usePaneNavigation();
+  const importCompanies = (code: string) => {
+    handOff("import", { filter: "rtics", codes: [code] });
+    navigation?.navigate("import");
+  };
 
   return (
     <div className={styles.stack}>
@@ -74,8 +81,26 @@ function ListSummaryPanel() {
         testId="summary-status"
         onDismiss={summary.reset}
       />
-      {summary.state.status === "done" &&
-        summaryCharts(summary.state.result).map((chart) => <BarChart key={chart.id} chart={chart} />)}
+      {summary.state.status === "done" && (
+        <>
+          <div>
+            <Button
+              onClick={() =>
+                importCompanies(summary.state.status === "done" ? summary.state.query.modelCode.trim() : "")
+              }
+            >
+              Import these companies
+            </Button>
+          </div>
+          <Text size={200}>
+            Import companies opens filtered by this RTIC; it counts every company with the code, as the product API
+            offers no filter by score.
+          </Text>
+          {summaryCharts(summary.state.result).map((chart) => (
+            <BarChart key={chart.id} chart={chart} />
+          ))}
+        </>
+      )}
     </div>
   );
 }
@@ -84,6 +109,6 @@ export const listSummaryView: PaneView = {
   id: "list-summary",
   title: "List summary",
   description: "How many companies a classifier model finds at a cutoff, and what they are like.",
-  group: "Explore",
+  group: "Find companies",
   Component: ListSummaryPanel,
 };

@@ -45,6 +45,6 @@ export const marketView: PaneView = {
   id: "market",
   title: "Multi-market",
   description: "Companies in the US, France, Germany and Ireland: filtered lists, numbers, names.",
-  group: "Companies",
+  group: "Find companies",
   Component: MultiMarket,
 };

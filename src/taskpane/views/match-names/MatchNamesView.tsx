@@ -4,11 +4,13 @@
  * the user's threshold queued for review. The state lives in the hooks; this file only renders.
  */
 import { Button, Checkbox, Field, ProgressBar, Radio, RadioGroup, Select, Text } from "@fluentui/react-components";
+import { useCallback } from "react";
 import { UnavailableError } from "../../../core/errors";
 import { THRESHOLDS } from "../../../core/match-names/queue";
 import { OUTPUT_KINDS, type OutputKind } from "../../../core/match-names/session";
 import { DoneBar, ErrorBar } from "../../components/ErrorBar";
 import { RateLimitNotice } from "../../components/RateLimitNotice";
+import { useHandoff, type Handoff } from "../../handoff";
 import { useRuntime } from "../../runtime-context";
 import type { PaneView } from "../registry";
 import { ReviewPanel } from "./ReviewPanel";
@@ -72,10 +74,15 @@ function RunStatus({ state, onCancel, onDismiss }: { state: MatchRunState; onCan
 }
 
 function MatchNames() {
-  const { clients, engine } = useRuntime();
+  const { clients, engine, credentials } = useRuntime();
   const sessions = useMatchSession();
-  const run = useMatchRun(clients, engine, sessions);
-  const review = useReview(engine, clients.product, sessions);
+  const run = useMatchRun(clients, engine, credentials, sessions);
+  const review = useReview(engine, clients, sessions);
+  // The home page's suggestion ("20 names selected: match them") hands the selection over.
+  useHandoff(
+    matchNamesView.id,
+    useCallback((request: Handoff) => request === "use-selection" && void run.takeSelection(), [run.takeSelection]),
+  );
   const running = run.state.status === "running";
   const column = (value: string) => (value === "" ? undefined : Number(value));
 
@@ -165,6 +172,6 @@ export const matchNamesView: PaneView = {
   id: "match-names",
   title: "Match names",
   description: "Find the company numbers for a column of names; review the unsure ones.",
-  group: "Companies",
+  group: "Add data to a sheet",
   Component: MatchNames,
 };

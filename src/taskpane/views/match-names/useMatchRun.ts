@@ -6,6 +6,8 @@
  */
 import { useCallback, useMemo, useRef, useState } from "react";
 import type { ApiClients } from "../../../api/factory";
+import { AuthRequiredError } from "../../../core/api-values";
+import type { CredentialStore } from "../../../core/credentials";
 import type { Engine } from "../../../core/engine";
 import { columnLetters } from "../../../core/import/a1";
 import { OUTPUT_WIDTH } from "../../../core/match-names/output";
@@ -24,6 +26,7 @@ import { runMatchNames, type RunProgress } from "../../../core/match-names/run";
 import type { OutputKind } from "../../../core/match-names/session";
 import { readNameBlock, writeResultColumns } from "../../../host/match-names";
 import type { SessionState } from "./useMatchSession";
+import { runMessage } from "./words";
 
 /** INFERRED (ours): the most rows one run takes; five batch jobs' worth of distinct names and more. */
 export const MAX_NAME_ROWS = 20_000;
@@ -34,9 +37,7 @@ export type MatchRunState =
   | { status: "done"; message: string; failures: string[]; cancelled: boolean }
   | { status: "failed"; error: unknown };
 
-const n = (value: number) => value.toLocaleString("en-GB");
-
-export function useMatchRun(clients: ApiClients, engine: Engine, sessions: SessionState) {
+export function useMatchRun(clients: ApiClients, engine: Engine, credentials: CredentialStore, sessions: SessionState) {
   const [block, setBlock] = useState<SheetBlock | undefined>();
   const [choice, setChoice] = useState<HintChoice>({ header: false });
   const [readError, setReadError] = useState<unknown>();
@@ -72,6 +73,8 @@ export function useMatchRun(clients: ApiClients, engine: Engine, sessions: Sessi
     controller.current = stop;
     setState({ status: "running", cancelling: false });
     try {
+      // Signed out, nothing is sent and nothing is written: the message bar offers the way to sign in.
+      if (!(await credentials.status("matching")).signedIn) throw new AuthRequiredError("matching", "missing");
       const keys = distinctKeys(rows.map((r) => r.key));
       const outcome = await runMatchNames(clients.matching, keys, {
         signal: stop.signal,
@@ -79,6 +82,9 @@ export function useMatchRun(clients: ApiClients, engine: Engine, sessions: Sessi
         // UKCO.MATCH formulas for the same names then answer from the cache, with no second job.
         remember: (key, match) => void engine.rememberAnswer("matches", key, match),
       });
+      // A credential the service refused fails every job alike: say so, and write no row of it.
+      const refused = outcome.failures.find((f) => f.cause instanceof AuthRequiredError)?.cause;
+      if (refused && outcome.results.size === 0) throw refused;
       const place = placeResults(block, choice.header, sessions.latest());
       const { session, grid } = buildSession({
         block,
@@ -93,10 +99,7 @@ export function useMatchRun(clients: ApiClients, engine: Engine, sessions: Sessi
       await writeResultColumns(block.sheet, place.column, session.firstRow, grid, session.headerRow);
       sessions.update(session);
       const where = `columns ${columnLetters(place.column)} to ${columnLetters(place.column + OUTPUT_WIDTH - 1)}`;
-      const matched = outcome.results.size;
-      const message =
-        `Matched ${n(matched)} of ${n(keys.length)} distinct names in ${n(outcome.jobs)} batch job${outcome.jobs === 1 ? "" : "s"}; ` +
-        `wrote the results in ${where}${place.replacesPrevious ? ", over the previous run's results and review for these names" : ""}.`;
+      const message = runMessage(outcome, keys.length, where, place.replacesPrevious);
       setState({
         status: "done",
         message,
@@ -108,7 +111,7 @@ export function useMatchRun(clients: ApiClients, engine: Engine, sessions: Sessi
     } finally {
       controller.current = undefined;
     }
-  }, [block, choice, rows, threshold, output, clients, engine, sessions]);
+  }, [block, choice, rows, threshold, output, clients, engine, credentials, sessions]);
 
   const cancel = useCallback(() => {
     controller.current?.abort();

@@ -1,47 +1,49 @@
 /**
  * The review of the queued names: the register facts of every proposed company (fetched once,
- * together, through the engine's batched company cache), the entry on screen, and the decisions.
- * A decision moves the queue on at once (so keys pressed in quick succession each act on the next
- * entry) and its cells are written in order behind it; the session hook saves it in the workbook.
+ * together, through the engine's batched company cache), the entry on screen, the alternatives the
+ * reviewer finds by name or number, and the decisions. A decision moves the queue on at once (so
+ * keys pressed in quick succession each act on the next entry) and its cells are written in order
+ * behind it; the session hook saves it in the workbook. The row under review is selected in the
+ * sheet, so the reviewer sees it among its neighbours.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import type { ProductClient } from "../../../api/product/client";
-import type { SearchAhead } from "../../../api/product/responses";
-import { normaliseCompanyNumber } from "../../../core/company-number";
+import type { ApiClients } from "../../../api/factory";
 import type { Engine } from "../../../core/engine";
-import { InvalidArgumentError } from "../../../core/errors";
-import { decisionCells } from "../../../core/match-names/output";
+import { InvalidArgumentError, NotFoundError } from "../../../core/errors";
+import { completeNumber, findAlternatives, typedKind, type Alternative } from "../../../core/match-names/alternatives";
+import { decisionCells, LEGACY_OUTPUT_WIDTH } from "../../../core/match-names/output";
 import { decide, nextOpen, summarise, type Decision } from "../../../core/match-names/queue";
 import { companyFacts, type CompanyFacts } from "../../../core/match-names/records";
-import { writeDecisionCells } from "../../../host/match-names";
+import { selectBlock, writeDecisionCells } from "../../../host/match-names";
 import { useLookup } from "../../hooks/useLookup";
 import type { SessionState } from "./useMatchSession";
 
-/** Type-ahead asks after this quiet time, not on every key. */
-const TYPE_AHEAD_DELAY_MS = 250;
-const TYPE_AHEAD_SHOWN = 8;
+/** Alternatives are asked after this quiet time, not on every key. */
+const TYPE_AHEAD_DELAY_MS = 300;
 
-export interface AheadHit {
-  number: string;
-  name: string;
-  status: string;
+/** An accepted number the product API does not know is refused before anything is written. */
+async function existingCompany(engine: Engine, number: string): Promise<CompanyFacts> {
+  const facts = (await companyFacts(engine, [number])).get(number);
+  if (facts?.missing || !facts)
+    throw new NotFoundError(`No company has the number ${number}: check it, or find the company by its name.`);
+  // A record that could not be read is its own message (a network fault is not a wrong number).
+  if (!facts.name) throw new NotFoundError(facts.problem ?? `The record of ${number} gives no name.`);
+  return facts;
 }
 
-function aheadHits(answer: SearchAhead): AheadHit[] {
-  return answer.Companies.flatMap((hit) =>
-    hit.CompanyNumber
-      ? [{ number: hit.CompanyNumber, name: hit.CompanyName ?? "", status: hit.CompanyStatus ?? "" }]
-      : [],
-  ).slice(0, TYPE_AHEAD_SHOWN);
-}
-
-export function useReview(engine: Engine, product: ProductClient, sessions: SessionState) {
+export function useReview(engine: Engine, clients: ApiClients, sessions: SessionState) {
   const { session, update, latest } = sessions;
   const [facts, setFacts] = useState<Map<string, CompanyFacts>>(new Map());
   /** What went wrong, and what it means for the user (the title the bar shows). */
   const [problem, setProblem] = useState<{ title: string; error: unknown }>();
   const [typed, setTyped] = useState("");
+  /** The suggestion the arrow keys (or a click) picked; none until the reviewer picks one. */
+  const [highlighted, setHighlighted] = useState(-1);
   const writes = useRef<Promise<void>>(Promise.resolve());
+  /** The entries shown before this one, for Back. */
+  const history = useRef<number[]>([]);
+  /** Back was pressed after the last decision: the decided entry is shown again. */
+  const [revisiting, setRevisiting] = useState(false);
 
   // One batched fetch for every proposal of the queue (the engine joins them into one request);
   // a decision does not change the set, so it asks nothing again.
@@ -63,46 +65,94 @@ export function useReview(engine: Engine, product: ProductClient, sessions: Sess
     return () => stop.abort();
   }, [engine, proposals]);
 
-  const ahead = useLookup(async (text: string, signal) => {
-    const start = text.trim().toUpperCase();
-    if (!/^[A-Z0-9]{2,8}$/.test(start)) return [];
-    return aheadHits(await product.searchAhead(start, { signal }));
+  const entry = session && session.position < session.queue.length ? session.queue[session.position] : undefined;
+  const postcode = entry?.postcode ?? "";
+  const alternatives = useLookup(async (text: string, signal) => {
+    if (typedKind(text) === "too-short") return [];
+    return findAlternatives(text, postcode, { engine, product: clients.product, matching: clients.matching }, signal);
   });
+  const hits: Alternative[] = alternatives.state.status === "done" ? alternatives.state.result : [];
+
+  const clearTyped = useCallback(() => {
+    setTyped("");
+    setHighlighted(-1);
+    alternatives.reset();
+  }, [alternatives]);
+
   const type = useCallback(
     (text: string) => {
       setTyped(text);
-      if (text.trim().length >= 2) void ahead.run(text, { delayMs: TYPE_AHEAD_DELAY_MS });
-      else ahead.reset();
+      setHighlighted(-1);
+      if (typedKind(text) === "too-short") alternatives.reset();
+      else void alternatives.run(text, { delayMs: TYPE_AHEAD_DELAY_MS });
     },
-    [ahead],
+    [alternatives],
+  );
+
+  /** Moves the highlight through the suggestions (arrow keys); -1 is none. */
+  const highlight = useCallback(
+    (index: number) => setHighlighted(Math.max(-1, Math.min(index, hits.length - 1))),
+    [hits.length],
+  );
+
+  // The row under review is selected in the sheet (its name through its result cells).
+  const shownRow = entry?.rows[0];
+  useEffect(() => {
+    if (!session || shownRow === undefined) return;
+    const width = session.outputWidth ?? LEGACY_OUTPUT_WIDTH;
+    const block = {
+      row: shownRow,
+      column: session.nameColumn,
+      rowCount: 1,
+      columnCount: session.outputColumn + width - session.nameColumn,
+    };
+    selectBlock(session.sheet, block).catch((error: unknown) =>
+      setProblem({ title: "Could not select the row under review", error }),
+    );
+  }, [session?.sheet, session?.nameColumn, session?.outputColumn, session?.outputWidth, shownRow]);
+
+  const moveTo = useCallback(
+    (index: number, remember = true) => {
+      const now = latest();
+      if (remember && now && now.position !== index) history.current.push(now.position);
+      update((s) => ({ ...s, position: index }));
+      clearTyped();
+    },
+    [latest, update, clearTyped],
   );
 
   const record = useCallback(
-    (decision: Decision) => {
+    (decision: Decision, known?: CompanyFacts) => {
       const now = latest();
       if (!now || now.position >= now.queue.length) return;
       const index = now.position;
       const entry = now.queue[index]!;
+      history.current.push(index);
+      setRevisiting(false);
       update((s) => {
         const queue = decide(s.queue, index, decision);
         const next = nextOpen(queue, index);
         return { ...s, queue, position: next === -1 ? index : next };
       });
-      setTyped("");
-      ahead.reset();
-      const { sheet, outputColumn } = now;
+      clearTyped();
+      const { sheet, outputColumn, outputWidth } = now;
       writes.current = writes.current.then(async () => {
         try {
           const number = decision.kind === "accepted" ? decision.number : undefined;
-          const known = number ? (facts.get(number) ?? (await companyFacts(engine, [number])).get(number)) : undefined;
+          const record =
+            known ?? (number ? (facts.get(number) ?? (await companyFacts(engine, [number])).get(number)) : undefined);
           const fromMatch = number && number === entry.proposed.number ? entry.proposed : undefined;
           await writeDecisionCells(
             sheet,
             outputColumn,
             entry.rows,
             decisionCells(decision, {
-              name: known?.name ?? fromMatch?.name ?? undefined,
-              status: known?.status ?? fromMatch?.status ?? undefined,
+              record: {
+                name: record?.name ?? fromMatch?.name ?? undefined,
+                status: record?.status ?? fromMatch?.status ?? undefined,
+              },
+              confidence: entry.proposed.confidence,
+              width: outputWidth ?? LEGACY_OUTPUT_WIDTH,
             }),
           );
         } catch (error) {
@@ -111,54 +161,94 @@ export function useReview(engine: Engine, product: ProductClient, sessions: Sess
         }
       });
     },
-    [latest, update, ahead, facts, engine],
+    [latest, update, clearTyped, facts, engine],
   );
 
-  /** Accepts the number typed in the box, or else the proposal. */
-  const accept = useCallback(
-    (number?: string) => {
-      setProblem(undefined);
-      const now = latest();
-      const entry = now?.queue[now.position];
-      if (!entry) return;
-      try {
-        const chosen = number ?? (typed.trim() ? typed : entry.proposed.number);
-        if (!chosen)
+  /**
+   * Accepts the highlighted suggestion; else a complete company number typed in full, once the
+   * product API confirms it exists; else, with nothing typed, the proposal. A typed start of a
+   * number or a name is never accepted as it stands: it only finds suggestions.
+   */
+  const accept = useCallback(async () => {
+    setProblem(undefined);
+    const now = latest();
+    const entry = now?.queue[now.position];
+    if (!entry) return;
+    try {
+      const chosen = hits[highlighted];
+      if (chosen) return record({ kind: "accepted", number: chosen.number }, chosen);
+      const text = typed.trim();
+      if (!text) {
+        if (!entry.proposed.number)
           throw new InvalidArgumentError(
-            "There is no proposed company to accept: type a company number, or reject the row.",
+            "There is no proposed company to accept: find another by its name or number, or reject the row.",
           );
-        record({ kind: "accepted", number: normaliseCompanyNumber(chosen) });
-      } catch (error) {
-        setProblem({ title: "That decision was not recorded", error });
+        return record({ kind: "accepted", number: entry.proposed.number });
       }
-    },
-    [latest, typed, record],
-  );
-  const reject = useCallback(() => record({ kind: "rejected" }), [record]);
-  const skip = useCallback(() => {
-    update((s) => {
-      const next = nextOpen(s.queue, s.position);
-      return next === -1 ? s : { ...s, position: next };
-    });
-    setTyped("");
-    ahead.reset();
-  }, [update, ahead]);
+      const number = completeNumber(text);
+      if (!number)
+        throw new InvalidArgumentError(
+          hits.length > 0
+            ? `"${text}" is not a whole company number: choose one of the suggestions (down arrow, then Enter).`
+            : `"${text}" is not a whole company number: type all 8 characters, or a company's name.`,
+        );
+      record({ kind: "accepted", number }, await existingCompany(engine, number));
+    } catch (error) {
+      setProblem({ title: "Nothing was written for this row", error });
+    }
+  }, [latest, hits, highlighted, typed, record, engine]);
 
-  const entry = session && session.position < session.queue.length ? session.queue[session.position] : undefined;
+  const reject = useCallback(() => {
+    setProblem(undefined);
+    record({ kind: "rejected" });
+  }, [record]);
+
+  const skip = useCallback(() => {
+    setProblem(undefined);
+    const now = latest();
+    if (!now) return;
+    const next = nextOpen(now.queue, now.position);
+    if (next !== -1) moveTo(next);
+  }, [latest, moveTo]);
+
+  /** Shows the entry seen before this one (decided or not), to look again or change its decision. */
+  const back = useCallback(() => {
+    setProblem(undefined);
+    const now = latest();
+    if (!now) return;
+    const previous = history.current.pop() ?? (now.position > 0 ? now.position - 1 : undefined);
+    if (previous === undefined) return;
+    setRevisiting(true);
+    moveTo(previous, false);
+  }, [latest, moveTo]);
+
   const summary = session ? summarise(session.queue, session.totalRows, session.unmatchedRows) : undefined;
+  const open = session?.queue.some((e) => !e.decision) ?? false;
+  /** The card is shown while names wait, or when the reviewer went back to a decided one. */
+  const showing = entry && (open || revisiting) ? entry : undefined;
   return {
     session,
     entry,
-    open: entry && !entry.decision ? entry : undefined,
+    /** True while some entry waits for a decision. */
+    open,
+    showing,
     facts,
     summary,
     typed,
     type,
-    hits: ahead.state,
+    clearTyped,
+    hits,
+    searching: alternatives.state.status === "loading",
+    searchFailed: alternatives.state.status === "failed" ? alternatives.state.error : undefined,
+    highlighted,
+    highlight,
     accept,
     reject,
     skip,
+    back,
+    canGoBack: history.current.length > 0 || (session?.position ?? 0) > 0,
     problem,
+    report: (title: string, error: unknown) => setProblem({ title, error }),
     dismissProblem: () => setProblem(undefined),
   };
 }

@@ -115,6 +115,6 @@ export const searchView: PaneView = {
   id: "search",
   title: "Search by number",
   description: "Companies whose number starts with what you type; insert them at the selection.",
-  group: "Explore",
+  group: "Find companies",
   Component: SearchCompanies,
 };

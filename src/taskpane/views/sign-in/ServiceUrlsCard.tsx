@@ -56,11 +56,11 @@ export function ServiceUrlsCard() {
           <Field
             key={name}
             label={`${SERVICE_LABELS[name][0]!.toUpperCase()}${SERVICE_LABELS[name].slice(1)}`}
-            hint={`In use: ${config.services[name]}`}
+            hint={`In use: ${config.services[name]}. Leave empty to keep the deployment's address.`}
           >
             <Input
               inputMode="url"
-              placeholder="Leave empty for the deployment's address"
+              placeholder="Deployment's address"
               value={overrides[name] ?? ""}
               onChange={(_, data) => set(name, data.value)}
             />

@@ -5,11 +5,12 @@
 import { useCallback, useEffect, useState } from "react";
 import { selectedCompany, tearsheetForSelection, type SelectedCompany } from "../../../host/tearsheet";
 import { watchActiveCell } from "../../../host/selection-watch";
+import type { SheetTemplateId } from "../../../core/tearsheet-template";
 import { useAction } from "../../hooks/useAction";
 
 export type Selection = { company: SelectedCompany } | { problem: string } | undefined;
 
-export function useTearsheet(active: boolean) {
+export function useTearsheet(active: boolean, template: SheetTemplateId) {
   const [state, run] = useAction();
   const [selection, setSelection] = useState<Selection>();
   useEffect(() => {
@@ -34,10 +35,10 @@ export function useTearsheet(active: boolean) {
   const make = useCallback(
     () =>
       run(async () => {
-        const { sheet, number, charts } = await tearsheetForSelection();
-        return `Made the sheet "${sheet}" for company ${number}: every value is a UKCO formula, so a refresh updates it; ${charts} charts show its history.`;
+        const { sheet, number, charts } = await tearsheetForSelection(template);
+        return `Made the sheet "${sheet}" for company ${number}: every value is a UKCO formula, so a refresh updates it; ${charts} charts show ${template === "peers" ? "it beside its peers" : "its history"}.`;
       }),
-    [run],
+    [run, template],
   );
   return { state, make, selection };
 }

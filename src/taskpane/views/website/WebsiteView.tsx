@@ -129,6 +129,6 @@ export const websiteView: PaneView = {
   id: "website",
   title: "Find by website",
   description: "The companies behind one website, or behind the addresses in the selected cells.",
-  group: "Companies",
+  group: "Find companies",
   Component: FindByWebsite,
 };

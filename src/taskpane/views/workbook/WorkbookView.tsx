@@ -32,6 +32,6 @@ export const workbookView: PaneView = {
   id: "workbook",
   title: "Workbook data",
   description: "What this workbook stores, refresh, imported tables, convert to values, clear.",
-  group: "Workbook",
+  group: "Keep it current",
   Component: WorkbookData,
 };
