@@ -1,6 +1,7 @@
 /**
  * A UKCO formula's arguments as grids of values, read from the formula's text and the sheets'
- * cells: a literal is a 1×1 grid, a reference the values of its cells (of any sheet). An argument
+ * cells: a literal is a 1×1 grid, an array constant (`{"A","B";"C","D"}`: commas part columns,
+ * semicolons rows) its items, a reference the values of its cells (of any sheet). An argument
  * that is an expression cannot be read without Excel: undefined, never guessed.
  *
  * And where a spilled call's cells get their inputs: an argument of one cell applies to every cell
@@ -46,6 +47,22 @@ export function referenceOf(text: string): { sheet?: string; range: RangeRef } |
   return { ...(sheet ? { sheet } : {}), range };
 }
 
+/** The items of an array constant, each a literal; undefined for anything else. */
+export function arrayConstantOf(text: string): Grid | undefined {
+  const inner = /^\{(.*)\}$/s.exec(text.trim())?.[1];
+  if (inner === undefined) return undefined;
+  const rows: unknown[][] = [[]];
+  // Items end at a comma or semicolon outside quotes; a doubled quote is a quote inside one.
+  for (const [, item, separator] of inner.matchAll(/\s*((?:"(?:[^"]|"")*"|[^",;])*?)\s*([,;]|$)/g)) {
+    const value = argumentOf(item!);
+    if (!value || !("value" in value) || item === "") return undefined;
+    rows.at(-1)!.push(value.value);
+    if (separator === ";") rows.push([]);
+    if (separator === "") break;
+  }
+  return rows.every((row) => row.length === rows[0]!.length) ? rows : undefined;
+}
+
 /** An argument as a grid of values; undefined when it is an expression. */
 export function argumentGrid(
   text: string,
@@ -54,6 +71,8 @@ export function argumentGrid(
 ): Grid | undefined {
   const literal = argumentOf(text);
   if (literal && "value" in literal) return [[literal.value]];
+  const constant = arrayConstantOf(text);
+  if (constant) return constant;
   const reference = referenceOf(text);
   if (!reference) return undefined;
   return valuesOf(reference.sheet ? byName.get(reference.sheet.toLowerCase()) : home, reference.range);

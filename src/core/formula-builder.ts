@@ -8,6 +8,7 @@
  * names) is a reason in words, never a guess.
  */
 import { parseAddress, splitSheet, type RangeRef } from "./address";
+import { arrayConstantOf } from "./argument-grids";
 import { columnLetters } from "./import/a1";
 import { findUkcoCall } from "./provenance";
 
@@ -49,18 +50,8 @@ export function referenceOf(text: string): RangeRef | undefined {
 
 /** The text items of an array constant (`{"A","B"}` or `{"A";"B"}`); undefined unless every item is text. */
 function arrayConstantNames(text: string): string[] | undefined {
-  if (!text.startsWith("{") || !text.endsWith("}")) return undefined;
-  const names: string[] = [];
-  let rest = text.slice(1, -1).trim();
-  for (;;) {
-    const item = /^"((?:[^"]|"")*)"\s*/.exec(rest);
-    if (!item) return undefined;
-    names.push(item[1]!.replace(/""/g, '"'));
-    rest = rest.slice(item[0].length);
-    if (rest === "") return names;
-    if (rest[0] !== "," && rest[0] !== ";") return undefined;
-    rest = rest.slice(1).trim();
-  }
+  const items = arrayConstantOf(text)?.flat();
+  return items?.every((item): item is string => typeof item === "string") ? items : undefined;
 }
 
 /** Reads a cell's formula as a FIELD table the builder can edit. */

@@ -1,5 +1,5 @@
 /** Which inputs a cell of a spilled call reads, by its position from the anchor. */
-import { inputsAt, spreadOf, type Grid } from "../../../src/core/argument-grids";
+import { arrayConstantOf, inputsAt, spreadOf, type Grid } from "../../../src/core/argument-grids";
 
 const numbers: Grid = [["00000001"], ["00000002"], ["00000003"]];
 const fields: Grid = [["CompanyName", "SICs"]];
@@ -52,3 +52,21 @@ test.each<[string, Grid[], number, number, unknown[], { rows: number; columns: n
   expect(inputsAt(grids, row, column)).toEqual(inputs);
   expect(spreadOf(grids)).toEqual(spread);
 });
+
+// The builder names a table's fields in an array constant, so a spilled cell's field is read from it.
+test.each<[string, Grid | undefined]>([
+  ['{"CompanyName","BestEstimateTurnover"}', [["CompanyName", "BestEstimateTurnover"]]],
+  ['{"A";"B"}', [["A"], ["B"]]],
+  [
+    "{1,2;3,4}",
+    [
+      [1, 2],
+      [3, 4],
+    ],
+  ],
+  ['{ "Say ""hi"", then", TRUE }', [['Say "hi", then', true]]],
+  ['{"A",B1}', undefined],
+  ['{"A",}', undefined],
+  ["{1,2;3}", undefined],
+  ['"A"', undefined],
+])("the array constant %s reads as %j", (text, grid) => expect(arrayConstantOf(text)).toEqual(grid));

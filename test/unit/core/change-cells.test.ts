@@ -45,14 +45,20 @@ test("finds every cell of a changed company and field, by literal, by reference,
   });
 });
 
-test("each cell of a spilled table shows its row's company and its column's field", () => {
+test.each([
+  ["a header of field names", "=UKCO.FIELD(A2:A3,B1:C1)"],
+  [
+    "the fields named in the formula, as Build a table writes them",
+    '=UKCO.FIELD(A2:A3,{"CompanyName","BestEstimateTurnover"})',
+  ],
+])("each cell of a spilled table shows its row's company and its column's field, with %s", (_, formula) => {
   const table: SheetCells = {
     name: "Table",
     row0: 0,
     column0: 0,
     formulas: [
       ["Number", "CompanyName", "BestEstimateTurnover", ""],
-      ["'01234567", "", "", "=UKCO.FIELD(A2:A3,B1:C1)"],
+      ["'01234567", "", "", formula],
       ["'07654321", "", "", ""],
     ],
     values: [
