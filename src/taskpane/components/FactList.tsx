@@ -7,11 +7,16 @@ export function FactList({
   testIdPrefix: string;
 }) {
   return (
-    <dl style={{ display: "grid", gridTemplateColumns: "auto 1fr", gap: "2px 12px", margin: "4px 0" }}>
+    // minmax(0, 1fr) and anywhere-wrapping: a long unbroken value (a field path, a sheet name) wraps
+    // inside the pane's 320 px instead of widening the grid past it.
+    <dl style={{ display: "grid", gridTemplateColumns: "auto minmax(0, 1fr)", gap: "2px 12px", margin: "4px 0" }}>
       {rows.map(([term, value]) => (
         <div key={term} style={{ display: "contents" }}>
           <dt>{term}</dt>
-          <dd style={{ margin: 0 }} data-testid={`${testIdPrefix}-${term.toLowerCase().replace(/\W+/g, "-")}`}>
+          <dd
+            style={{ margin: 0, overflowWrap: "anywhere" }}
+            data-testid={`${testIdPrefix}-${term.toLowerCase().replace(/\W+/g, "-")}`}
+          >
             {value}
           </dd>
         </div>

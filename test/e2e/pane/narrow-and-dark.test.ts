@@ -40,6 +40,23 @@ describe.each(["light", "dark"] as const)("the pane at 320 px in the %s theme", 
     expect(await session.current.axe({ include: ["#root"] })).toEqual([]);
   });
 
+  test("About this value of a long formula on a sheet with a long name wraps instead of scrolling sideways", async () => {
+    const { page } = session.current;
+    const sheet = await session.current.sim((api, t) => api.addSheet(`Tearsheet 00020747 ${t}`), theme);
+    await session.current.sim((api, name) => {
+      api.setCell(`'${name}'!B2`, "'00020747");
+      api.setCell(
+        `'${name}'!C2`,
+        `=UKCO.HISTORY('${name}'!B2,"CompanyFinancials_Vendor{YEAR,MADE_UPTO_DATE,TURNOVER}",5,"row")`,
+      );
+      api.select(`'${name}'!C2`);
+    }, sheet);
+    await openAndSettle(page, "about-value");
+    await view(page, "about-value").getByTestId("about-formula").waitFor();
+    expect(await sidewaysOverflow(page)).toEqual({ scrollsSidewaysBy: 0, wide: [] });
+    expect(await session.current.axe({ include: ["#root"] })).toEqual([]);
+  });
+
   test.each(PANE_VIEWS.map((v) => [v.title, v.id]))(
     "%s: axe finds nothing serious, nothing scrolls sideways",
     async (_, id) => {

@@ -71,7 +71,7 @@ function AboutValue({ active }: ViewProps) {
         </Text>
       ) : (
         <>
-          <Text block font="monospace" data-testid="about-formula">
+          <Text block font="monospace" style={{ overflowWrap: "anywhere" }} data-testid="about-formula">
             {String(cell.formula)}
           </Text>
           <FactList rows={rows} testIdPrefix="about" />
