@@ -16,6 +16,7 @@ import {
   freePort,
   METRICS_TOKEN,
   RedisServer,
+  REQUIRED_ENV,
   tempFile,
   upstreamCounts,
 } from "./support";
@@ -266,15 +267,7 @@ test.each([
   ["a tenant with a space", { ENTRA_TENANTS: "tenant a" }],
 ])("Entra configuration refused: %s", (_name, env) => {
   const base = {
-    UPSTREAM_PRODUCT: "http://127.0.0.1:1/api",
-    UPSTREAM_MATCHING: "http://127.0.0.1:1",
-    UPSTREAM_CLASSIFICATION: "http://127.0.0.1:1",
-    UPSTREAM_MARKET: "http://127.0.0.1:1",
-    PRODUCT_TOKEN: "p",
-    MATCHING_KEY: "m",
-    MARKET_KEY: "k",
-    CLASSIFICATION_USERNAME: "u",
-    CLASSIFICATION_PASSWORD: "pw",
+    ...REQUIRED_ENV,
     ENTRA_JWKS_URL: "https://login.example.org/keys",
     ENTRA_ISSUER: "https://login.example.org/tenant-a/v2.0",
     ENTRA_AUDIENCE: "api://ukco-gateway",

@@ -17,6 +17,19 @@ import type { RequestCounts } from "../../sandbox/request-counter";
 
 export const METRICS_TOKEN = "metrics-token-for-tests-only";
 
+/** The least environment the configuration accepts: every required variable, nothing reachable. */
+export const REQUIRED_ENV = {
+  UPSTREAM_PRODUCT: "http://127.0.0.1:1/api",
+  UPSTREAM_MATCHING: "http://127.0.0.1:1",
+  UPSTREAM_CLASSIFICATION: "http://127.0.0.1:1",
+  UPSTREAM_MARKET: "http://127.0.0.1:1",
+  PRODUCT_TOKEN: "p",
+  MATCHING_KEY: "m",
+  MARKET_KEY: "k",
+  CLASSIFICATION_USERNAME: "u",
+  CLASSIFICATION_PASSWORD: "w",
+};
+
 export const freePort = () =>
   new Promise<number>((resolve) => {
     const server = createServer().listen(0, "127.0.0.1", () => {
