@@ -12,6 +12,7 @@ import { startGateway, type RunningGateway } from "../../gateway/server";
 import { startSandbox, type RunningSandbox } from "../../sandbox/sandbox";
 import {
   captureLogs,
+  companyNumbers,
   configFor as baseConfig,
   freePort,
   METRICS_TOKEN,
@@ -65,14 +66,7 @@ beforeAll(async () => {
   bob = keys.add("bob");
   a = await startGateway(configFor(), { logStream });
   b = await startGateway(configFor(), { logStream });
-  const page = (await (
-    await fetch(`${sandbox.urls.product}/v2/companies`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${sandbox.credentials.productToken}`, "content-type": "application/json" },
-      body: JSON.stringify({ returnCount: 40 }),
-    })
-  ).json()) as { companies: { CompanyNumber: string }[] };
-  numbers = page.companies.map((c) => c.CompanyNumber);
+  numbers = await companyNumbers(sandbox, 40);
 });
 
 afterAll(async () => {

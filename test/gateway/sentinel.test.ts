@@ -7,25 +7,26 @@
  * owners written before the failover are still there after it and shared by both replicas, and no
  * user reads another's job.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Redis } from "ioredis";
-import { KeyStore } from "../../gateway/keys";
-import { startGateway, type RunningGateway } from "../../gateway/server";
+import type { RunningGateway } from "../../gateway/server";
 import { startSandbox, type RunningSandbox } from "../../sandbox/sandbox";
-import { captureLogs, configFor, freePort, sleep, tempFile, upstreamCounts } from "./support";
+import { startReplicaPair, sendAs, type ReplicaPair } from "./replica-pair";
+import { freePort, RedisProcesses, sleep, until, upstreamCounts } from "./support";
 
 jest.setTimeout(60_000);
 
 const WINDOW_SECONDS = 3;
 const LIMIT = 6;
 const NAME = "mymaster";
-const { lines: logLines, stream: logStream } = captureLogs();
-const processes: ChildProcess[] = [];
+const servers = new RedisProcesses();
 const clients: Redis[] = [];
 let sandbox: RunningSandbox;
+let pair: ReplicaPair;
+let logLines: string[];
 let primary: ChildProcess;
 let primaryPort: number;
 let replicaPort: number;
@@ -36,28 +37,12 @@ let ana: string;
 let ben: string;
 let numbers: string[];
 
-function redisServer(args: string[]): ChildProcess {
-  const proc = spawn("redis-server", args, { stdio: "ignore" });
-  processes.push(proc);
-  return proc;
-}
-
 const client = (port: number) => {
   const c = new Redis({ host: "127.0.0.1", port, lazyConnect: true, maxRetriesPerRequest: 0 });
   c.on("error", () => undefined);
   clients.push(c);
   return c;
 };
-
-/** Polls until `check` holds, or fails the test with `what` after `ms`. */
-async function until(what: string, check: () => Promise<boolean>, ms = 15_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (await check().catch(() => false)) return;
-    await sleep(200);
-  }
-  throw new Error(`gave up waiting: ${what}`);
-}
 
 beforeAll(async () => {
   sandbox = await startSandbox({
@@ -66,12 +51,13 @@ beforeAll(async () => {
     rateLimits: { product: LIMIT, matching: null, classification: null, market: null },
     rateWindowMs: WINDOW_SECONDS * 1000,
   });
-  [primaryPort, replicaPort, ...sentinelPorts] = await Promise.all(Array.from({ length: 5 }, freePort));
+  const ports = await Promise.all(Array.from({ length: 5 }, freePort));
+  [primaryPort, replicaPort, sentinelPorts] = [ports[0]!, ports[1]!, ports.slice(2)];
   const dir = mkdtempSync(path.join(tmpdir(), "ukgw-sentinel-"));
   // In a folder of our own: a replica's first sync writes an RDB file even without --save.
   const plain = ["--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir];
-  primary = redisServer(["--port", String(primaryPort), ...plain]);
-  redisServer(["--port", String(replicaPort), ...plain, "--replicaof", "127.0.0.1", String(primaryPort)]);
+  primary = servers.start(["--port", String(primaryPort), ...plain]);
+  servers.start(["--port", String(replicaPort), ...plain, "--replicaof", "127.0.0.1", String(primaryPort)]);
   const replica = client(replicaPort);
   await until("the replica in sync", async () => /master_link_status:up/.test(await replica.info("replication")));
 
@@ -90,7 +76,7 @@ beforeAll(async () => {
         "",
       ].join("\n"),
     );
-    redisServer([file, "--sentinel"]);
+    servers.start([file, "--sentinel"]);
   }
   // A failover needs the sentinels to know each other (they meet every 2 s) and the replica.
   for (const port of sentinelPorts) {
@@ -102,43 +88,23 @@ beforeAll(async () => {
     });
   }
 
-  const keysFile = tempFile("keys.json");
-  const keys = new KeyStore(keysFile);
-  [ana, ben] = [keys.add("ana"), keys.add("ben")];
-  const config = configFor(sandbox, keysFile, {
-    redisUrl: `redis-sentinel://${sentinelPorts.map((p) => `127.0.0.1:${p}`).join(",")}/${NAME}`,
-    replicas: 2,
-    limits: { product: LIMIT, matching: 60, classification: 5, market: 60 },
-    // Half a second over the service's window, as in the quota tests: a busy machine's slack.
-    windowSeconds: WINDOW_SECONDS + 0.5,
-  });
-  a = await startGateway(config, { logStream });
-  b = await startGateway(config, { logStream });
-  const page = (await (
-    await fetch(`${sandbox.urls.product}/v2/companies`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${sandbox.credentials.productToken}`, "content-type": "application/json" },
-      body: JSON.stringify({ returnCount: 20 }),
-    })
-  ).json()) as { companies: { CompanyNumber: string }[] };
-  numbers = page.companies.map((c) => c.CompanyNumber);
-  // The sandbox's window starts empty for the gateways: the direct call above counted in it.
-  await sleep(WINDOW_SECONDS * 1000 + 500);
+  pair = await startReplicaPair(
+    sandbox,
+    `redis-sentinel://${sentinelPorts.map((p) => `127.0.0.1:${p}`).join(",")}/${NAME}`,
+    { limit: LIMIT, windowSeconds: WINDOW_SECONDS, companies: 20 },
+  );
+  ({ a, b, ana, ben, numbers, logLines } = pair);
 });
 
 afterAll(async () => {
-  await Promise.all([a?.close(), b?.close()]);
+  await pair?.close();
   for (const c of clients) c.disconnect();
-  for (const proc of processes) if (proc.exitCode === null && proc.signalCode === null) proc.kill("SIGKILL");
+  servers.killAll();
   await sandbox?.close();
 });
 
 async function send(g: RunningGateway, key: string, route: string, body?: unknown) {
-  const response = await fetch(`${g.origin}${route}`, {
-    method: body === undefined ? "GET" : "POST",
-    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
+  const response = await sendAs(g, key, route, body);
   return { status: response.status, text: await response.text() };
 }
 
