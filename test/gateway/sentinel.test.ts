@@ -135,10 +135,15 @@ test("the primary killed mid-burst: every user gets 200, the service refuses not
   const statuses = [...first, ...(await Promise.all(burst))];
 
   for (const g of [a, b])
-    await until("the gateway back on the new primary", async () => {
-      const ready = (await (await fetch(`${g.origin}/readyz`)).json()) as { redis: string };
-      return ready.redis === "ok";
-    });
+    await until(
+      "the gateway back on the new primary",
+      async () => {
+        const ready = (await (await fetch(`${g.origin}/readyz`)).json()) as { redis: string };
+        return ready.redis === "ok";
+      },
+      // A failed election is retried only after twice the failover timeout (6 s here).
+      25_000,
+    );
   expect(logLines.some((l) => l.includes("Redis is unreachable"))).toBe(true);
   expect(logLines.some((l) => l.includes("Redis is back"))).toBe(true);
   const afterBurst = await upstreamCounts(sandbox);
