@@ -78,6 +78,8 @@ export class Quota {
     o.redis?.on("close", () => this.enterOutage());
   }
 
+  // Each script touches this one key only, so it runs on a Redis Cluster as it is (no hash tag);
+  // renaming it would split the count between old and new replicas during a rolling upgrade.
   private get key(): string {
     return `ukgw:quota:${this.o.service}`;
   }
