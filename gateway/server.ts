@@ -19,6 +19,7 @@ import { createAuthenticator } from "./auth";
 import { digest, TieredCache } from "./cache";
 import { CompanyRecords } from "./companies";
 import { SERVICES, type GatewayConfig, type Service } from "./config";
+import { registerFrontPage } from "./front-page";
 import { GovernedCalls } from "./governed";
 import { JobOwners } from "./jobs";
 import { KeyStore } from "./keys";
@@ -28,7 +29,6 @@ import { GatewayMetrics } from "./metrics";
 import { Quota } from "./quota";
 import { Readiness } from "./readiness";
 import { createRedisClient } from "./redis-client";
-import { registerFrontPage } from "./front-page";
 import { Upstreams } from "./upstream";
 
 export interface GatewayDeps {
