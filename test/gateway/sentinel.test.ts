@@ -143,7 +143,13 @@ test("the primary killed mid-burst: every user gets 200, the service refuses not
       },
       // A failed election is retried only after twice the failover timeout (6 s here).
       25_000,
-    );
+    ).catch(async (error: Error) => {
+      // Whether the sentinels never failed over or the gateway did not follow them.
+      const said = await client(sentinelPorts[0]!)
+        .call("SENTINEL", "GET-MASTER-ADDR-BY-NAME", NAME)
+        .catch((e: Error) => e.message);
+      throw new Error(`${error.message}; a sentinel names ${JSON.stringify(said)}, the replica was ${replicaPort}`);
+    });
   expect(logLines.some((l) => l.includes("Redis is unreachable"))).toBe(true);
   expect(logLines.some((l) => l.includes("Redis is back"))).toBe(true);
   const afterBurst = await upstreamCounts(sandbox);
