@@ -1,7 +1,8 @@
 /**
  * The team's cache of serialised answers: a bounded in-process tier (ByteLru) in front of Redis
  * when there is one (shared by every replica). Many keys are read with one MGET and written with
- * one pipeline. Redis trouble is never a user's problem: a failed read is a miss and a failed
+ * one pipeline; on a Redis Cluster, where one MGET cannot span slots, key by key, which the client
+ * groups per node. Redis trouble is never a user's problem: a failed read is a miss and a failed
  * write is skipped.
  *
  * A key is `ukgw:{kind}:{scope}:{material}`: `scope` is the hash of the upstream credential the
@@ -9,7 +10,7 @@
  * material longer than a company number is hashed, so no request can make a key large.
  */
 import { createHash } from "node:crypto";
-import type { Redis } from "ioredis";
+import type { RedisClient } from "./redis-client";
 import { ByteLru } from "./lru";
 
 const MAX_MATERIAL = 64;
@@ -26,7 +27,7 @@ export class TieredCache {
   constructor(
     memoryBytes: number,
     private readonly ttlSeconds: number,
-    private readonly redis?: Redis,
+    private readonly redis?: RedisClient,
   ) {
     this.memory = new ByteLru(memoryBytes);
   }
@@ -35,7 +36,7 @@ export class TieredCache {
     return this.memory.bytes;
   }
 
-  private get shared(): Redis | undefined {
+  private get shared(): RedisClient | undefined {
     return this.redis?.status === "ready" ? this.redis : undefined;
   }
 
@@ -50,7 +51,9 @@ export class TieredCache {
     const redis = this.shared;
     if (missing.length === 0 || !redis) return found;
     try {
-      const values = await redis.mget(...missing);
+      const values = redis.isCluster
+        ? await Promise.all(missing.map((k) => redis.get(k)))
+        : await redis.mget(...missing);
       const ttlMs = this.ttlSeconds * 1000;
       missing.forEach((k, i) => {
         const v = values[i];
@@ -69,6 +72,10 @@ export class TieredCache {
     for (const [k, v] of entries) this.memory.set(k, v, ttlSeconds * 1000);
     const redis = this.shared;
     if (!redis) return;
+    if (redis.isCluster) {
+      await Promise.all([...entries].map(([k, v]) => redis.set(k, v, "EX", ttlSeconds))).catch(() => undefined);
+      return;
+    }
     const batch = redis.pipeline();
     for (const [k, v] of entries) batch.set(k, v, "EX", ttlSeconds);
     await batch.exec().catch(() => undefined);

@@ -4,6 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import { z } from "zod";
+import { parseRedisUrl } from "./redis-url";
 
 export const SERVICES = ["product", "matching", "classification", "market"] as const;
 export type Service = (typeof SERVICES)[number];
@@ -30,8 +31,17 @@ export const GatewayConfigSchema = z.object({
     classificationUsername: z.string().min(1),
     classificationPassword: z.string().min(1),
   }),
-  /** Without it, the limiter and cache live in this process only. */
-  redisUrl: z.string().optional(),
+  /** Without it, the limiter and cache live in this process only. One server, Sentinel or Cluster (redis-url.ts). */
+  redisUrl: z
+    .string()
+    .superRefine((value, ctx) => {
+      try {
+        parseRedisUrl(value);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: (error as Error).message });
+      }
+    })
+    .optional(),
   keysFile: z.string().default("gateway-keys.json"),
   cacheTtlSeconds: z.coerce
     .number()

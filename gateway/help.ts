@@ -52,7 +52,8 @@ export const HELP_VARIABLES: readonly HelpVariable[] = [
   },
   {
     name: "REDIS_URL",
-    meaning: "Redis holding the quota and cache every replica shares (redis://host:6379)",
+    meaning:
+      "Redis holding the quota and cache every replica shares: redis://[:password@]host:6379, or Sentinel redis-sentinel://[:password@]h1:26379,h2:26379/mymaster[?sentinelPassword=…], or Cluster redis-cluster://[:password@]h1:6379,h2:6379",
     fallback: "none: the quota and cache live in this process only",
   },
   {

@@ -19,7 +19,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
-import type { Redis } from "ioredis";
+import type { RedisClient } from "./redis-client";
 import { SlidingLog, type Send } from "./sliding-log";
 
 /** Grants a send ({0, now}) or says how many ms until one is possible ({wait, now}). */
@@ -51,7 +51,7 @@ export interface QuotaOptions {
   limit: number;
   windowSeconds: number;
   replicas: number;
-  redis?: Redis;
+  redis?: RedisClient;
   /** Memory mode: where this process saves its log, to know it again after a restart. */
   file?: string;
   now?: () => number;
@@ -74,8 +74,12 @@ export class Quota {
     o.redis?.on("ready", () => void this.writeBack());
     o.redis?.on("error", () => this.enterOutage());
     o.redis?.on("end", () => this.enterOutage());
+    // A primary that dies (a failover) closes the connection before any error is reported.
+    o.redis?.on("close", () => this.enterOutage());
   }
 
+  // Each script touches this one key only, so it runs on a Redis Cluster as it is (no hash tag);
+  // renaming it would split the count between old and new replicas during a rolling upgrade.
   private get key(): string {
     return `ukgw:quota:${this.o.service}`;
   }

@@ -13,13 +13,13 @@ import path from "node:path";
 import cors from "@fastify/cors";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance } from "fastify";
-import { Redis } from "ioredis";
 import pino, { type DestinationStream } from "pino";
 import { errorBody, registerApi } from "./api";
 import { createAuthenticator } from "./auth";
 import { digest, TieredCache } from "./cache";
 import { CompanyRecords } from "./companies";
 import { SERVICES, type GatewayConfig, type Service } from "./config";
+import { registerFrontPage } from "./front-page";
 import { GovernedCalls } from "./governed";
 import { JobOwners } from "./jobs";
 import { KeyStore } from "./keys";
@@ -28,6 +28,7 @@ import { Matches } from "./match";
 import { GatewayMetrics } from "./metrics";
 import { Quota } from "./quota";
 import { Readiness } from "./readiness";
+import { createRedisClient } from "./redis-client";
 import { Upstreams } from "./upstream";
 
 export interface GatewayDeps {
@@ -58,13 +59,7 @@ const JOB_CACHE_BYTES = 16 * 1024 * 1024;
 
 export async function startGateway(config: GatewayConfig, deps: GatewayDeps = {}): Promise<RunningGateway> {
   const log = pino({ level: "info", base: { app: "ukco-gateway" } }, deps.logStream ?? process.stdout);
-  const redis = config.redisUrl
-    ? new Redis(config.redisUrl, {
-        maxRetriesPerRequest: 1,
-        enableOfflineQueue: false,
-        retryStrategy: (times) => Math.min(times * 200, 2000),
-      })
-    : undefined;
+  const redis = config.redisUrl ? createRedisClient(config.redisUrl) : undefined;
   let redisShared = Boolean(redis);
   redis?.on("ready", () => {
     if (!redisShared) log.warn({ redis: "ok" }, "Redis is back: quota and cache are shared again");
@@ -170,7 +165,9 @@ export async function startGateway(config: GatewayConfig, deps: GatewayDeps = {}
     return reply.type(metrics.contentType).send(await metrics.text());
   });
 
-  if (existsSync(path.resolve(config.distDir))) {
+  const built = existsSync(path.resolve(config.distDir));
+  registerFrontPage(app as unknown as FastifyInstance, { distDir: config.distDir, built, csp: CSP });
+  if (built) {
     await app.register(fastifyStatic, {
       root: path.resolve(config.distDir),
       cacheControl: false,

@@ -12,10 +12,12 @@ import { startGateway, type RunningGateway } from "../../gateway/server";
 import { startSandbox, type RunningSandbox } from "../../sandbox/sandbox";
 import {
   captureLogs,
+  companyNumbers,
   configFor as baseConfig,
   freePort,
   METRICS_TOKEN,
   RedisServer,
+  REQUIRED_ENV,
   tempFile,
   upstreamCounts,
 } from "./support";
@@ -64,14 +66,7 @@ beforeAll(async () => {
   bob = keys.add("bob");
   a = await startGateway(configFor(), { logStream });
   b = await startGateway(configFor(), { logStream });
-  const page = (await (
-    await fetch(`${sandbox.urls.product}/v2/companies`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${sandbox.credentials.productToken}`, "content-type": "application/json" },
-      body: JSON.stringify({ returnCount: 40 }),
-    })
-  ).json()) as { companies: { CompanyNumber: string }[] };
-  numbers = page.companies.map((c) => c.CompanyNumber);
+  numbers = await companyNumbers(sandbox, 40);
 });
 
 afterAll(async () => {
@@ -266,15 +261,7 @@ test.each([
   ["a tenant with a space", { ENTRA_TENANTS: "tenant a" }],
 ])("Entra configuration refused: %s", (_name, env) => {
   const base = {
-    UPSTREAM_PRODUCT: "http://127.0.0.1:1/api",
-    UPSTREAM_MATCHING: "http://127.0.0.1:1",
-    UPSTREAM_CLASSIFICATION: "http://127.0.0.1:1",
-    UPSTREAM_MARKET: "http://127.0.0.1:1",
-    PRODUCT_TOKEN: "p",
-    MATCHING_KEY: "m",
-    MARKET_KEY: "k",
-    CLASSIFICATION_USERNAME: "u",
-    CLASSIFICATION_PASSWORD: "pw",
+    ...REQUIRED_ENV,
     ENTRA_JWKS_URL: "https://login.example.org/keys",
     ENTRA_ISSUER: "https://login.example.org/tenant-a/v2.0",
     ENTRA_AUDIENCE: "api://ukco-gateway",

@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { configFromEnv, type GatewayConfig } from "../../gateway/config";
 import { HELP_VARIABLES, helpText } from "../../gateway/help";
+import { REQUIRED_ENV } from "./support";
 
 const ROOT = path.resolve(__dirname, "../..");
 const NPM = process.platform === "win32" ? "npm.cmd" : "npm";
@@ -72,17 +73,7 @@ describe("the help's table against config.ts", () => {
   });
 
   test("the defaults it shows are the ones the configuration applies", () => {
-    const config = configFromEnv({
-      UPSTREAM_PRODUCT: "http://127.0.0.1:1/api",
-      UPSTREAM_MATCHING: "http://127.0.0.1:1",
-      UPSTREAM_CLASSIFICATION: "http://127.0.0.1:1",
-      UPSTREAM_MARKET: "http://127.0.0.1:1",
-      PRODUCT_TOKEN: "p",
-      MATCHING_KEY: "m",
-      MARKET_KEY: "k",
-      CLASSIFICATION_USERNAME: "u",
-      CLASSIFICATION_PASSWORD: "w",
-    });
+    const config = configFromEnv(REQUIRED_ENV);
     const applied: Record<string, (c: GatewayConfig) => unknown> = {
       GATEWAY_HOST: (c) => c.host,
       GATEWAY_PORT: (c) => c.port,

@@ -17,6 +17,19 @@ import type { RequestCounts } from "../../sandbox/request-counter";
 
 export const METRICS_TOKEN = "metrics-token-for-tests-only";
 
+/** The least environment the configuration accepts: every required variable, nothing reachable. */
+export const REQUIRED_ENV = {
+  UPSTREAM_PRODUCT: "http://127.0.0.1:1/api",
+  UPSTREAM_MATCHING: "http://127.0.0.1:1",
+  UPSTREAM_CLASSIFICATION: "http://127.0.0.1:1",
+  UPSTREAM_MARKET: "http://127.0.0.1:1",
+  PRODUCT_TOKEN: "p",
+  MATCHING_KEY: "m",
+  MARKET_KEY: "k",
+  CLASSIFICATION_USERNAME: "u",
+  CLASSIFICATION_PASSWORD: "w",
+};
+
 export const freePort = () =>
   new Promise<number>((resolve) => {
     const server = createServer().listen(0, "127.0.0.1", () => {
@@ -26,6 +39,31 @@ export const freePort = () =>
   });
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls until `check` holds (a throw counts as not yet), or fails the test with `what` after `ms`. */
+export async function until(what: string, check: () => Promise<boolean>, ms = 15_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (await check().catch(() => false)) return;
+    await sleep(200);
+  }
+  throw new Error(`gave up waiting: ${what}`);
+}
+
+/** redis-server processes a test starts with its own arguments, all SIGKILLed by `killAll`. */
+export class RedisProcesses {
+  private readonly procs: ChildProcess[] = [];
+
+  start(args: string[]): ChildProcess {
+    const proc = spawn("redis-server", args, { stdio: "ignore" });
+    this.procs.push(proc);
+    return proc;
+  }
+
+  killAll(): void {
+    for (const proc of this.procs) if (proc.exitCode === null && proc.signalCode === null) proc.kill("SIGKILL");
+  }
+}
 
 /** A redis-server of our own, without persistence: a restart loses everything, as a crash would. */
 export class RedisServer {
@@ -89,6 +127,16 @@ export function configFor(sandbox: RunningSandbox, keysFile: string, overrides: 
     metricsToken: METRICS_TOKEN,
     ...overrides,
   });
+}
+
+/** `count` company numbers the sandbox holds, asked of it directly (this counts in its quota window). */
+export async function companyNumbers(sandbox: RunningSandbox, count: number): Promise<string[]> {
+  const answer = await fetch(`${sandbox.urls.product}/v2/companies`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${sandbox.credentials.productToken}`, "content-type": "application/json" },
+    body: JSON.stringify({ returnCount: count }),
+  });
+  return ((await answer.json()) as { companies: { CompanyNumber: string }[] }).companies.map((c) => c.CompanyNumber);
 }
 
 /** What reached the sandbox so far, as the sandbox counted it. */
