@@ -115,8 +115,9 @@ async function replay(order: ReplayOrder): Promise<RoundReport> {
 
 process.on("message", (order: RoundOrder | ReplayOrder) => {
   void ("replay" in order ? replay(order) : round(order)).then(
-    (report) => process.send?.(report),
-    (error: unknown) => process.send?.({ error: String(error) }),
+    // A bench that has gone (stopped by hand) is nobody to report to: no error for that.
+    (report) => process.send?.(report, undefined, undefined, () => undefined),
+    (error: unknown) => process.send?.({ error: String(error) }, undefined, undefined, () => undefined),
   );
 });
 process.once("disconnect", () => process.exit(0));
