@@ -1,9 +1,11 @@
 /**
  * Company records by number (`POST /v2/companies` asking `CompanyNumbers` and nothing else):
  * hits from the cache, only the misses fetched, in pages of at most 1,000 numbers, each page
- * shared by every asker in flight (one send, one parse, one serialisation per record).
+ * shared by every asker in flight (one send, one read).
  *
- * Records are kept as their JSON and answers assembled by concatenation. What the service says
+ * Records are kept as the JSON text the service wrote (list-text.ts reads a page as text, checked
+ * as strictly as JSON.parse would, and builds no objects to serialise again), and answers are
+ * assembled by concatenation, cold or warm: no record is parsed or serialised here. What the service says
  * about a list as a whole (`CompanyChanges`, the job-posting aggregates) belongs to the request
  * it answered: it is passed on only when this request's numbers were fetched whole, in one page,
  * for exactly this request; otherwise it is left out and `x-ukco-left-out: aggregates` says so.
@@ -12,6 +14,7 @@
  */
 import { cacheKey, digest, type TieredCache } from "./cache";
 import type { Asker, GovernedCalls } from "./governed";
+import { readListText } from "./list-text";
 import type { UpstreamAnswer, UpstreamCall, UpstreamFailure } from "./upstream";
 
 /** The contract's inline bound on numbers in one request. */
@@ -49,11 +52,11 @@ export function numbersOnly(body: unknown): string[] | undefined {
   return numbers;
 }
 
-/** What a whole list answer says of the token's optional scopes. */
-function scopesShown(envelope: Record<string, unknown>): string[] {
+/** What a whole list answer's envelope (its member names) says of the token's optional scopes. */
+function scopesShown(keys: string[]): string[] {
   const scopes = ["companies:read"];
-  if ("CompanyChanges" in envelope) scopes.push("companies:changes");
-  if (Object.keys(envelope).some((k) => k.includes("JobPostings"))) scopes.push("jobdata:read");
+  if (keys.includes("CompanyChanges")) scopes.push("companies:changes");
+  if (keys.some((k) => k.includes("JobPostings"))) scopes.push("jobdata:read");
   return scopes;
 }
 
@@ -90,21 +93,29 @@ export class CompanyRecords {
     return this.calls.shared(asker, `companies ${body}`, async (signal) => {
       const answer = await this.calls.send(
         asker.user,
-        { ...call, body, contentType: "application/json" },
+        { ...call, body, contentType: "application/json", textOnly: true },
         signal,
         numbers.length,
       );
       const page: Page = { answer, records: new Map(), rest: "", scopes: [] };
       if (answer.kind !== "ok") return page;
-      const { companies, ...envelope } = answer.json as { companies?: unknown } & Record<string, unknown>;
+      const list = readListText(answer.text);
+      if (!list) {
+        page.answer = {
+          kind: "failure",
+          status: 502,
+          error: "upstream-bad-json",
+          message: "The product service's answer was not complete JSON.",
+          service: "product",
+          serviceStatus: answer.status,
+        };
+        return page;
+      }
       const asked = new Set(numbers);
-      if (Array.isArray(companies))
-        for (const record of companies as Array<Record<string, unknown>>) {
-          const n = record?.CompanyNumber;
-          if (typeof n === "string" && asked.has(n)) page.records.set(n, JSON.stringify(record));
-        }
-      page.rest = JSON.stringify(envelope).slice(1, -1);
-      page.scopes = scopesShown(envelope);
+      for (const { number, text } of list.records)
+        if (number !== undefined && asked.has(number)) page.records.set(number, text);
+      page.rest = list.rest.join(",");
+      page.scopes = scopesShown(list.keys);
       if (this.scopes.get(this.scope)?.join(" ") !== page.scopes.join(" ")) {
         this.scopes.set(this.scope, page.scopes);
         void this.cache.setMany(new Map([[this.scopesKey, JSON.stringify(page.scopes)]]));
