@@ -1,9 +1,11 @@
 /**
  * Company records by number (`POST /v2/companies` asking `CompanyNumbers` and nothing else):
  * hits from the cache, only the misses fetched, in pages of at most 1,000 numbers, each page
- * shared by every asker in flight (one send, one parse, one serialisation per record).
+ * shared by every asker in flight (one send, one read).
  *
- * Records are kept as their JSON and answers assembled by concatenation. What the service says
+ * Records are kept as the JSON text the service wrote (list-text.ts reads a page as text, checked
+ * as strictly as JSON.parse would, and builds no objects to serialise again), and answers are
+ * assembled by concatenation, cold or warm: no record is parsed or serialised here. What the service says
  * about a list as a whole (`CompanyChanges`, the job-posting aggregates) belongs to the request
  * it answered: it is passed on only when this request's numbers were fetched whole, in one page,
  * for exactly this request; otherwise it is left out and `x-ukco-left-out: aggregates` says so.
@@ -12,6 +14,7 @@
  */
 import { cacheKey, digest, type TieredCache } from "./cache";
 import type { Asker, GovernedCalls } from "./governed";
+import { readListText } from "./list-text";
 import type { UpstreamAnswer, UpstreamCall, UpstreamFailure } from "./upstream";
 
 /** The contract's inline bound on numbers in one request. */
@@ -19,6 +22,22 @@ export const MAX_NUMBERS = 50_000;
 /** The contract's `returnCount` bound: the most numbers one upstream page asks. */
 export const PAGE_NUMBERS = 1_000;
 const BODY_KEYS = ["CompanyNumbers", "returnCount", "skip"];
+/**
+ * How long an assembled answer is sent again as it is to the same ask: a team refreshing one
+ * workbook asks within seconds, and assembling and encoding megabytes for each of them is most of
+ * a warm gateway's work. Records fetched again for any of its numbers retire it at once, and it is
+ * sent only while the cache still holds every record in it (so never past their time to live).
+ */
+const RECENT_MS = 10_000;
+const RECENT_BYTES = 64 * 1024 * 1024;
+
+interface Recent {
+  answer: CompaniesAnswer;
+  numbers: ReadonlySet<string>;
+  /** How many of the numbers had a record. */
+  records: number;
+  expires: number;
+}
 
 export interface CompaniesAnswer {
   status: number;
@@ -49,17 +68,20 @@ export function numbersOnly(body: unknown): string[] | undefined {
   return numbers;
 }
 
-/** What a whole list answer says of the token's optional scopes. */
-function scopesShown(envelope: Record<string, unknown>): string[] {
+/** What a whole list answer's envelope (its member names) says of the token's optional scopes. */
+function scopesShown(keys: string[]): string[] {
   const scopes = ["companies:read"];
-  if ("CompanyChanges" in envelope) scopes.push("companies:changes");
-  if (Object.keys(envelope).some((k) => k.includes("JobPostings"))) scopes.push("jobdata:read");
+  if (keys.includes("CompanyChanges")) scopes.push("companies:changes");
+  if (keys.some((k) => k.includes("JobPostings"))) scopes.push("jobdata:read");
   return scopes;
 }
 
 export class CompanyRecords {
   /** Scopes by credential scope hash, as stated by the operator or learned from whole answers. */
   private readonly scopes = new Map<string, string[]>();
+  /** Answers assembled in the last RECENT_MS, by the ask (oldest first). */
+  private readonly recent = new Map<string, Recent>();
+  private recentBytes = 0;
 
   constructor(
     private readonly calls: GovernedCalls,
@@ -90,21 +112,30 @@ export class CompanyRecords {
     return this.calls.shared(asker, `companies ${body}`, async (signal) => {
       const answer = await this.calls.send(
         asker.user,
-        { ...call, body, contentType: "application/json" },
+        { ...call, body, contentType: "application/json", textOnly: true },
         signal,
         numbers.length,
       );
       const page: Page = { answer, records: new Map(), rest: "", scopes: [] };
       if (answer.kind !== "ok") return page;
-      const { companies, ...envelope } = answer.json as { companies?: unknown } & Record<string, unknown>;
+      const list = readListText(answer.text);
+      if (!list) {
+        page.answer = {
+          kind: "failure",
+          status: 502,
+          error: "upstream-bad-json",
+          message: "The product service's answer was not complete JSON.",
+          service: "product",
+          serviceStatus: answer.status,
+        };
+        return page;
+      }
       const asked = new Set(numbers);
-      if (Array.isArray(companies))
-        for (const record of companies as Array<Record<string, unknown>>) {
-          const n = record?.CompanyNumber;
-          if (typeof n === "string" && asked.has(n)) page.records.set(n, JSON.stringify(record));
-        }
-      page.rest = JSON.stringify(envelope).slice(1, -1);
-      page.scopes = scopesShown(envelope);
+      for (const { number, text } of list.records)
+        if (number !== undefined && asked.has(number)) page.records.set(number, text);
+      page.rest = list.rest.join(",");
+      this.retire(page.records);
+      page.scopes = scopesShown(list.keys);
       if (this.scopes.get(this.scope)?.join(" ") !== page.scopes.join(" ")) {
         this.scopes.set(this.scope, page.scopes);
         void this.cache.setMany(new Map([[this.scopesKey, JSON.stringify(page.scopes)]]));
@@ -117,15 +148,53 @@ export class CompanyRecords {
 
   /**
    * The answer to `numbers`; identical asks in flight share it whole (one lookup, one assembly,
-   * one encoding), as ten analysts refreshing the same workbook do.
+   * one encoding), as ten analysts refreshing the same workbook do, and so do the same asks for a
+   * few seconds after (the same bytes sent again).
    */
   async answer(asker: Asker, call: UpstreamCall, numbers: string[], refresh: boolean): Promise<CompaniesAnswer> {
-    const key = `answer ${refresh ? "fresh" : "cached"} ${digest(numbers.join(","), 64)}`;
-    const { result, merged } = this.calls.shared(asker, key, (signal) =>
-      this.assemble({ user: asker.user, signal }, call, numbers, refresh),
-    );
+    const ask = digest(numbers.join(","), 64);
+    const recent = refresh ? undefined : this.recent.get(ask);
+    if (recent && recent.expires > Date.now()) {
+      const held = await this.cache.getMany(numbers.map((n) => cacheKey("co", this.scope, n)));
+      if (held.size === recent.records) return { ...recent.answer, served: "cache" };
+    }
+    const key = `answer ${refresh ? "fresh" : "cached"} ${ask}`;
+    const { result, merged } = this.calls.shared(asker, key, async (signal) => {
+      const { answer, records } = await this.assemble({ user: asker.user, signal }, call, numbers, refresh);
+      // Only an answer wholly from the cache: sent again, it is what the cache would still say.
+      if (answer.served === "cache") this.remember(ask, numbers, records, answer);
+      return answer;
+    });
     const answer = await result;
     return merged && !answer.failure ? { ...answer, served: "merged" } : answer;
+  }
+
+  private remember(ask: string, numbers: string[], records: number, answer: CompaniesAnswer): void {
+    this.forget(ask);
+    const now = Date.now();
+    for (const [key, entry] of this.recent)
+      if (entry.expires <= now || this.recentBytes + answer.body.length > RECENT_BYTES) this.forget(key);
+      else break;
+    if (this.recentBytes + answer.body.length > RECENT_BYTES) return;
+    this.recent.set(ask, { answer, numbers: new Set(numbers), records, expires: now + RECENT_MS });
+    this.recentBytes += answer.body.length;
+  }
+
+  private forget(ask: string): void {
+    const entry = this.recent.get(ask);
+    if (!entry) return;
+    this.recent.delete(ask);
+    this.recentBytes -= entry.answer.body.length;
+  }
+
+  /** Records fetched anew: no recent answer holding any of them is sent again. */
+  private retire(records: ReadonlyMap<string, string>): void {
+    for (const [ask, entry] of this.recent)
+      for (const n of records.keys())
+        if (entry.numbers.has(n)) {
+          this.forget(ask);
+          break;
+        }
   }
 
   private async assemble(
@@ -133,7 +202,7 @@ export class CompanyRecords {
     call: UpstreamCall,
     numbers: string[],
     refresh: boolean,
-  ): Promise<CompaniesAnswer> {
+  ): Promise<{ answer: CompaniesAnswer; records: number }> {
     // Until the scopes are known, answers are fetched whole: they are what teaches them.
     const useCache = !refresh && (await this.knownScopes()) !== undefined;
     const keys = numbers.map((n) => cacheKey("co", this.scope, n));
@@ -150,7 +219,10 @@ export class CompanyRecords {
     const fetched = await Promise.all(pages.map((p) => p.result));
     const failed = fetched.find((p) => p.answer.kind === "failure");
     if (failed && failed.answer.kind === "failure")
-      return { status: failed.answer.status, body: "", headers: {}, served: "upstream", failure: failed.answer };
+      return {
+        answer: { status: failed.answer.status, body: "", headers: {}, served: "upstream", failure: failed.answer },
+        records: 0,
+      };
     const whole = hits.size === 0 && fetched.length === 1;
     const parts: string[] = [];
     for (const n of numbers) {
@@ -171,10 +243,13 @@ export class CompanyRecords {
             ? "merged"
             : "upstream";
     return {
-      status: 200,
-      body: Buffer.from(`{"companies":[${parts.join(",")}]${rest ? `,${rest}` : ""}}`),
-      headers,
-      served,
+      answer: {
+        status: 200,
+        body: Buffer.from(`{"companies":[${parts.join(",")}]${rest ? `,${rest}` : ""}}`),
+        headers,
+        served,
+      },
+      records: parts.length,
     };
   }
 }

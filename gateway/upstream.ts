@@ -23,9 +23,14 @@ export interface UpstreamCall {
   operation: string;
   body?: string;
   contentType?: string;
+  /**
+   * The caller reads a 2xx answer's JSON itself and checks it as strictly (companies.ts takes
+   * each record's text as it is): `json` is then undefined. Errors are still parsed here.
+   */
+  textOnly?: boolean;
 }
 
-/** A service's JSON answer (2xx), parsed once. */
+/** A service's JSON answer (2xx), parsed once (not here for a `textOnly` call). */
 export interface UpstreamOk {
   kind: "ok";
   status: number;
@@ -116,6 +121,8 @@ export class Upstreams {
       );
     let json: unknown;
     let parsed = false;
+    const ok = status >= 200 && status < 300;
+    if (ok && call.textOnly && isJson(type)) return { kind: "ok", status, text, json: undefined };
     if (isJson(type) && text !== "")
       try {
         json = JSON.parse(text);
@@ -123,7 +130,7 @@ export class Upstreams {
       } catch {
         // A cut or broken body: said below, never passed on or cached.
       }
-    if (status >= 200 && status < 300) {
+    if (ok) {
       if (!isJson(type))
         return failure(
           502,
