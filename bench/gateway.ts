@@ -19,7 +19,7 @@ import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { Redis } from "ioredis";
 import { gatewayServiceUrls } from "../src/core/config";
-import { GatewayConfigSchema } from "../gateway/config";
+import { sandboxGatewayConfig } from "../test/support/sandbox-gateway-config";
 import { KeyStore } from "../gateway/keys";
 import { startGateway } from "../gateway/server";
 import type { SandboxCredentials } from "../sandbox/credentials";
@@ -42,24 +42,6 @@ const quiet = { write: () => true };
 
 const percentile = (values: number[], p: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)]!;
-
-function gatewayConfig(sandbox: SandboxHandle, keysFile: string, extra: Record<string, unknown> = {}) {
-  const c = sandbox.credentials;
-  return GatewayConfigSchema.parse({
-    port: 0,
-    upstreams: sandbox.urls,
-    credentials: {
-      productToken: c.productToken,
-      matchingKey: c.matchingKey,
-      marketKey: c.marketKey,
-      classificationUsername: c.classificationUsername,
-      classificationPassword: c.classificationPassword,
-    },
-    keysFile,
-    limits: { product: 200, matching: 60, classification: 5, market: 60 },
-    ...extra,
-  });
-}
 
 /** The sandbox's own count of product requests so far (what the service would bill). */
 async function productRequests(sandbox: SandboxHandle): Promise<number> {
@@ -358,7 +340,7 @@ async function partB(sandbox: SandboxHandle, keysFile: string): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, 500));
   const keys = new KeyStore(keysFile);
   const users = ["ana", "ben", "cal", "dee"].map((name) => keys.add(name));
-  const config = gatewayConfig(sandbox, keysFile, {
+  const config = sandboxGatewayConfig(sandbox, keysFile, {
     redisUrl: `redis://127.0.0.1:${port}`,
     limits: { product: limit, matching: 60, classification: 5, market: 60 },
   });

@@ -11,9 +11,10 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
-import { GatewayConfigSchema, type GatewayConfigInput } from "../../gateway/config";
+import type { GatewayConfigInput } from "../../gateway/config";
 import type { RunningSandbox } from "../../sandbox/sandbox";
 import type { RequestCounts } from "../../sandbox/request-counter";
+import { sandboxGatewayConfig } from "../support/sandbox-gateway-config";
 
 export const METRICS_TOKEN = "metrics-token-for-tests-only";
 
@@ -108,18 +109,7 @@ export function captureLogs() {
 export const tempFile = (name: string) => path.join(mkdtempSync(path.join(tmpdir(), "ukgw-")), name);
 
 export function configFor(sandbox: RunningSandbox, keysFile: string, overrides: Partial<GatewayConfigInput> = {}) {
-  const c = sandbox.credentials;
-  return GatewayConfigSchema.parse({
-    port: 0,
-    upstreams: sandbox.urls,
-    credentials: {
-      productToken: c.productToken,
-      matchingKey: c.matchingKey,
-      marketKey: c.marketKey,
-      classificationUsername: c.classificationUsername,
-      classificationPassword: c.classificationPassword,
-    },
-    keysFile,
+  return sandboxGatewayConfig(sandbox, keysFile, {
     limits: { product: 12, matching: 60, classification: 5, market: 60 },
     windowSeconds: 2,
     queueBound: 200,

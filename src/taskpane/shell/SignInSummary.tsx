@@ -1,7 +1,7 @@
 /** The home page's first line: whether each service (or the team gateway) is signed in, and the way to sign in. */
 import { Badge, Button, Text, makeStyles, tokens } from "@fluentui/react-components";
 import type { ServiceName } from "../../api/credentials";
-import { SERVICE_LABELS } from "../../core/api-values";
+import { SERVICE_LABELS, SERVICE_NAMES } from "../../core/api-values";
 import { useCredentialStatus } from "../hooks/useCredentialStatus";
 import { useRuntime } from "../runtime-context";
 
@@ -17,7 +17,6 @@ const useStyles = makeStyles({
   row: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalXS },
 });
 
-const SERVICES: readonly ServiceName[] = ["product", "matching", "classification", "market"];
 /** Short names for a 320 px pane: "Product API", "Matching", … */
 const SHORT: Readonly<Record<ServiceName, string>> = {
   product: "Product API",
@@ -53,7 +52,7 @@ export function SignInSummary({ navigate }: { navigate(id: string): void }) {
         {gateway ? (
           <ServiceBadge service="product" label="Team gateway" />
         ) : (
-          SERVICES.map((service) => <ServiceBadge key={service} service={service} label={SHORT[service]} />)
+          SERVICE_NAMES.map((service) => <ServiceBadge key={service} service={service} label={SHORT[service]} />)
         )}
       </ul>
       <Text size={200}>

@@ -6,10 +6,10 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { GatewayConfigSchema } from "../../../gateway/config";
 import { KeyStore } from "../../../gateway/keys";
 import { startGateway, type RunningGateway } from "../../../gateway/server";
 import { startSandbox, type RunningSandbox } from "../../../sandbox/sandbox";
+import { sandboxGatewayConfig } from "../../support/sandbox-gateway-config";
 import { assertDistBuilt, useAddinSession } from "../harness";
 import { openView } from "./pane-helpers";
 
@@ -25,20 +25,8 @@ beforeAll(async () => {
   sandbox = await startSandbox({ companies: 3000, seed: 8 });
   const keysFile = path.join(mkdtempSync(path.join(tmpdir(), "ukgw-e2e-")), "keys.json");
   key = new KeyStore(keysFile).add("analyst");
-  const c = sandbox.credentials;
   gateway = await startGateway(
-    GatewayConfigSchema.parse({
-      port: 0,
-      upstreams: sandbox.urls,
-      credentials: {
-        productToken: c.productToken,
-        matchingKey: c.matchingKey,
-        marketKey: c.marketKey,
-        classificationUsername: c.classificationUsername,
-        classificationPassword: c.classificationPassword,
-      },
-      keysFile,
-      limits: { product: 200, matching: 60, classification: 5, market: 60 },
+    sandboxGatewayConfig(sandbox, keysFile, {
       allowedOrigin: `http://localhost:${ADDIN_PORT}`,
     }),
     { logStream: { write: () => true } },
