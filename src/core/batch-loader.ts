@@ -52,15 +52,9 @@ export interface BatchLoaderOptions<V> {
   isolate?(error: unknown): boolean;
   /**
    * Sizes of the requests for `keys` queued keys (summing to `keys`, each at most `maxBatchSize`);
-   * default: as few as possible. Called at each flush, with the requests this burst already sent
-   * ahead (`headStart`).
+   * default: as few as possible. Called at each flush.
    */
-  plan?(keys: number, sentAhead: number): number[];
-  /**
-   * How many of a burst's first keys to send at the next turn of the event loop, before the burst
-   * is complete, so its first cells fill within about a round trip; 0 (the default) for none.
-   */
-  headStart?(): number;
+  plan?(keys: number): number[];
   /** Told how long each request took and how many keys it carried, to size later plans. */
   observe?(keys: number, ms: number): void;
   /**
@@ -103,8 +97,8 @@ export class BatchLoader<V> {
   private readonly entries = new Map<string, Entry<V>>();
   private queue: Entry<V>[] = [];
   private readonly flushTimer: QuietTimer;
-  /** Requests this burst sent ahead of its flush; undefined while no burst is open. */
-  private sentAhead: number | undefined;
+  /** Keys queued since the last flush: a burst gathering. */
+  private burstOpen = false;
   /** The open burst goes at the next turn, not after a quiet spell. */
   private atOnce = false;
   /** Asks by deadline (all wait the same time, so arrival order is deadline order). */
@@ -204,7 +198,7 @@ export class BatchLoader<V> {
 
   private enqueue(entry: Entry<V>): void {
     this.queue.push(entry);
-    if (this.sentAhead === undefined) this.openBurst();
+    if (!this.burstOpen) this.openBurst();
     if (this.atOnce) return;
     // A full request goes at once, unless a plan cuts bursts: it must see the whole burst to cut it
     // well (maxDelayMs still bounds the wait), or a full page sent early becomes the last to arrive.
@@ -213,49 +207,33 @@ export class BatchLoader<V> {
   }
 
   private openBurst(): void {
-    this.sentAhead = 0;
+    this.burstOpen = true;
     this.atOnce = this.options.goesAtOnce?.() ?? false;
-    if (this.atOnce) {
-      this.options.clock.sleep(0).then(
-        () => this.sentAhead !== undefined && this.flush(),
-        () => undefined,
-      );
-      return;
-    }
-    if (!this.options.headStart) return;
+    if (!this.atOnce) return;
     this.options.clock.sleep(0).then(
-      () => this.sendAhead(),
+      () => this.burstOpen && this.flush(),
       () => undefined,
     );
-  }
-
-  private sendAhead(): void {
-    if (this.sentAhead === undefined) return;
-    const size = Math.min(this.options.headStart?.() ?? 0, this.queue.length, this.options.maxBatchSize);
-    if (!(size >= 1)) return;
-    this.sentAhead += 1;
-    void this.send(this.queue.splice(0, Math.floor(size)));
   }
 
   /** Sends everything queued now, in the requests the plan cuts it into (by default batches of `maxBatchSize`). */
   flush(): void {
     this.flushTimer.cancel();
     const queued = this.queue;
-    const sentAhead = this.sentAhead ?? 0;
     this.queue = [];
-    this.sentAhead = undefined;
+    this.burstOpen = false;
     this.atOnce = false;
     let start = 0;
-    for (const size of this.planFor(queued.length, sentAhead)) {
+    for (const size of this.planFor(queued.length)) {
       void this.send(queued.slice(start, start + size));
       start += size;
     }
   }
 
   /** The plan's sizes, trusted only when they cover the queue in allowed requests; else the fewest requests. */
-  private planFor(keys: number, sentAhead: number): number[] {
+  private planFor(keys: number): number[] {
     const max = this.options.maxBatchSize;
-    const planned = this.options.plan?.(keys, sentAhead);
+    const planned = this.options.plan?.(keys);
     const valid =
       planned !== undefined &&
       planned.every((n) => Number.isInteger(n) && n >= 1 && n <= max) &&

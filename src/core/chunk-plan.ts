@@ -30,10 +30,10 @@ export interface RequestCost {
 export const INITIAL_COST: RequestCost = { roundTripMs: 100, perKeyMs: 1 };
 
 /**
- * Spare capacity a head start needs: it is one request more than the fewest, so it goes only where
- * the quota could take a few more and a slot stays free for the burst itself.
+ * Spare capacity a burst needs to go at once and be cut up: a few requests more than the fewest,
+ * with a slot left free beside them.
  */
-const HEAD_START_ROOM = { requests: 4, slots: 2 };
+const ROOM_TO_CUT = { requests: 4, slots: 2 };
 
 /** Requests remembered for the fit. */
 const WINDOW = 16;
@@ -56,36 +56,25 @@ export class ChunkPlanner {
     return this.fitted;
   }
 
-  /**
-   * Request sizes for `n` keys, of which `sentAhead` requests of this burst already went
-   * (`headStart`): those count towards the burst's share of the quota.
-   */
-  plan(n: number, sentAhead = 0, room = this.headroom()): number[] {
+  /** Request sizes for a burst of `n` keys. */
+  plan(n: number, room = this.headroom()): number[] {
     const fewest = fewestRequests(n, this.maxBatch);
     if (!room) return fewest;
     const { roundTripMs, perKeyMs } = this.fitted;
     // Work that costs less than a round trip gains nothing from being cut up.
     if (n * perKeyMs < roundTripMs) return fewest;
-    const share = room.perMinute === undefined ? Infinity : Math.floor(room.perMinute * BURST_SHARE) - sentAhead;
+    const share = room.perMinute === undefined ? Infinity : Math.floor(room.perMinute * BURST_SHARE);
     const useful = Math.ceil((n * perKeyMs) / (roundTripMs / 2));
     const count = Math.min(room.requests, room.slots, share, useful);
     if (count <= fewest.length) return fewest;
-    // Unless a head start already filled the first cells, the first request is a small one.
-    const first = sentAhead > 0 ? 0 : Math.min(this.firstSize(), Math.ceil(n / count));
+    // The first request is a small one, so the first cells fill within about a round trip.
+    const first = Math.min(this.firstSize(), Math.ceil(n / count));
     const rest = n - first;
-    const others = first > 0 ? count - 1 : count;
+    const others = count - 1;
     if (Math.ceil(rest / others) > this.maxBatch) return fewest;
-    const sizes = first > 0 ? [first] : [];
+    const sizes = [first];
     for (let i = 0; i < others; i++) sizes.push(Math.floor(rest / others) + (i < rest % others ? 1 : 0));
     return sizes.filter((size) => size > 0);
-  }
-
-  /**
-   * Keys to send before a burst is complete, so its first cells fill within about a round trip:
-   * one small request, and only with room for it beside the burst's own (HEAD_START_ROOM).
-   */
-  headStart(room = this.headroom()): number {
-    return this.hasRoom(room) ? this.firstSize() : 0;
   }
 
   /**
@@ -98,22 +87,19 @@ export class ChunkPlanner {
   }
 
   private hasRoom(room: Room | undefined): boolean {
-    return !!room && room.requests >= HEAD_START_ROOM.requests && room.slots >= HEAD_START_ROOM.slots;
+    return !!room && room.requests >= ROOM_TO_CUT.requests && room.slots >= ROOM_TO_CUT.slots;
   }
 
   /**
-   * The requests a burst of `n` keys arriving at once goes in now, as the loader would send it: the
-   * head start, then the plan for the rest with the head start holding a send and a slot. For the
-   * estimate shown before a refresh; `queuedBefore` requests of the same service (other kinds of
-   * answer) will be waiting for the governor by then.
+   * The requests a burst of `n` keys arriving at once goes in, as the loader sends it: cut by
+   * `plan`, at once with room and after a quiet spell without. For the estimate shown
+   * before a refresh; `queuedBefore` requests of the same service (other kinds of answer) will be
+   * waiting for the governor by then, each holding a send and a slot.
    */
   forecast(n: number, queuedBefore = 0): number[] {
     if (!(n >= 1)) return [];
     const now = this.headroom();
-    const less = (by: number) => now && { requests: now.requests - by, slots: now.slots - by };
-    const ahead = Math.min(this.headStart(less(queuedBefore)), n);
-    if (ahead < 1) return this.plan(n, 0, less(queuedBefore));
-    return [ahead, ...this.plan(n - ahead, 1, less(queuedBefore + 1))];
+    return this.plan(n, now && { ...now, requests: now.requests - queuedBefore, slots: now.slots - queuedBefore });
   }
 
   /** What takes about half a round trip to send and read: the first cells' request. */

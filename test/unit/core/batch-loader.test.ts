@@ -246,34 +246,4 @@ describe("a failed request reaches only the keys that must see it", () => {
     await clock.advance(500);
     await expect(second).resolves.toBe("No answer in time. Press Refresh.");
   });
-
-  test("a head start sends the burst's first keys at the next turn; the flush plans the rest knowing it", async () => {
-    const clock = new FakeClock();
-    const sent: string[][] = [];
-    const plans: [number, number][] = [];
-    const batches = loader(
-      clock,
-      async (keys) => {
-        sent.push([...keys]);
-        return echo(keys);
-      },
-      {
-        headStart: () => 2,
-        plan: (n, sentAhead) => {
-          plans.push([n, sentAhead]);
-          return [n];
-        },
-      },
-    );
-    const asks = ["A", "B", "C", "D", "E"].map((key) => batches.load(key));
-    await clock.advance(0);
-    expect(sent).toEqual([["A", "B"]]);
-    await clock.advance(50);
-    await Promise.all(asks);
-    expect(sent).toEqual([
-      ["A", "B"],
-      ["C", "D", "E"],
-    ]);
-    expect(plans).toEqual([[3, 1]]);
-  });
 });

@@ -76,13 +76,13 @@ test("requests of one size only keep the known round trip and move the per-key c
   expect(planner.cost.perKeyMs).toBeCloseTo(((600 + 600 + 1100) / 3 - 100) / 1000, 3);
 });
 
-test("a head start goes only with room for it, and counts towards the burst's share", () => {
-  expect(new ChunkPlanner(1000, () => roomy, COST).headStart()).toBe(100);
-  expect(new ChunkPlanner(1000, () => ({ requests: 2, slots: 6 }), COST).headStart()).toBe(0);
-  expect(new ChunkPlanner(1000, () => ({ requests: 200, slots: 1 }), COST).headStart()).toBe(0);
-  expect(new ChunkPlanner(1000, () => undefined, COST).headStart()).toBe(0);
-  // 2,000 keys: 100 went ahead, holding a slot; the other 1,900 go as 5 equal requests beside it.
-  expect(new ChunkPlanner(1000, () => ({ ...roomy, slots: 5 }), COST).plan(1900, 1)).toEqual([380, 380, 380, 380, 380]);
-  // A quota of 40 a minute lets a burst take 4: the head start and 3 more.
-  expect(new ChunkPlanner(1000, () => ({ ...roomy, perMinute: 40 }), COST).plan(1900, 1)).toEqual([634, 633, 633]);
+test("the forecast of a refresh is the plan the loader cuts, with other requests queued ahead holding sends and slots", () => {
+  const planner = new ChunkPlanner(1000, () => ({ ...roomy, slots: 6 }), COST);
+  expect(planner.forecast(2000)).toEqual(planner.plan(2000));
+  expect(planner.forecast(2000, 1)).toEqual(planner.plan(2000, { ...roomy, slots: 5 }));
+  // A burst too small to be worth cutting is one request, whatever the room.
+  expect(planner.forecast(10)).toEqual([10]);
+  expect(planner.forecast(0)).toEqual([]);
+  // A quota of 40 a minute lets a burst take 4 requests.
+  expect(new ChunkPlanner(1000, () => ({ ...roomy, perMinute: 40 }), COST).forecast(1900)).toHaveLength(4);
 });
