@@ -20,7 +20,7 @@
  * order), swept by one timer.
  */
 import type { Clock } from "../api/http/types";
-import type { CancelSignal } from "./call-context";
+import type { AbortListener, CancelSignal } from "./call-context";
 import { UnavailableError } from "./errors";
 import { QuietTimer } from "./quiet-timer";
 
@@ -66,17 +66,25 @@ export interface BatchLoaderOptions<V> {
 
 type Attempt<V> = { ok: true; results: ReadonlyMap<string, V | Error> } | { ok: false; error: unknown };
 
-interface Waiter<V> {
+/** One ask. It is its own abort listener (`handleEvent`), so an ask allocates no closure of its own. */
+interface Waiter<V> extends AbortListener {
   resolve(value: V): void;
   reject(error: unknown): void;
   onProgress?: (progress: unknown) => void;
   /** Epoch ms after which the ask times out. */
   deadline: number;
   settled: boolean;
-  /** Stops listening to the caller's signal. */
-  detach?: () => void;
+  /** The caller's signal, listened to until the ask settles. */
+  signal: CancelSignal | undefined;
   /** The key's entry this ask waits on. */
   entry: Entry<V>;
+  /** The loader's `leave` for a cancelled ask: one function per loader. */
+  abandon(waiter: Waiter<V>): void;
+}
+
+/** Every waiter's `handleEvent`: called on the waiter, as EventTarget calls a listener object. */
+function abandonWaiter<V>(this: Waiter<V>): void {
+  this.abandon(this);
 }
 
 interface Entry<V> {
@@ -107,6 +115,9 @@ export class BatchLoader<V> {
   private sweepTimer: AbortController | undefined;
   private pending = 0;
   readonly stats: BatchLoaderStats = { requests: 0, keysSent: 0, asks: 0, sharedAsks: 0 };
+
+  /** A cancelled ask leaves; one function for every ask of this loader. */
+  private readonly abandon = (waiter: Waiter<V>): void => this.leave(waiter.entry, waiter, cancelled());
 
   constructor(private readonly options: BatchLoaderOptions<V>) {
     this.flushTimer = new QuietTimer(options.clock, options.burstWindowMs, options.maxDelayMs, () => this.flush());
@@ -139,15 +150,20 @@ export class BatchLoader<V> {
         this.enqueue(entry);
       }
       const deadline = this.options.clock.now() + this.options.settleTimeoutMs;
-      const waiter: Waiter<V> = { resolve, reject, onProgress, deadline, settled: false, entry };
+      const waiter: Waiter<V> = {
+        resolve,
+        reject,
+        onProgress,
+        deadline,
+        settled: false,
+        signal,
+        entry,
+        abandon: this.abandon,
+        handleEvent: abandonWaiter,
+      };
       entry.waiters.add(waiter);
       this.pending += 1;
-      const owner = entry;
-      if (signal) {
-        const onAbort = () => this.leave(owner, waiter, cancelled());
-        signal.addEventListener("abort", onAbort, { once: true });
-        waiter.detach = () => signal.removeEventListener("abort", onAbort);
-      }
+      signal?.addEventListener("abort", waiter, { once: true });
       this.deadlines.push(waiter);
       if (!this.sweepTimer) this.scheduleSweep(deadline);
     });
@@ -155,7 +171,7 @@ export class BatchLoader<V> {
 
   private settle(waiter: Waiter<V>): void {
     waiter.settled = true;
-    waiter.detach?.();
+    waiter.signal?.removeEventListener("abort", waiter);
     this.pending -= 1;
     if (this.pending === 0) {
       // Nobody waits: forget the deadlines at once rather than at the next sweep.
@@ -315,7 +331,7 @@ export class BatchLoader<V> {
   }
 
   /**
-   * A caller stops waiting. An unsent key nobody waits for is dropped from the queue; a sent
+   * A caller stops waiting (its signal aborted, or its deadline passed; not for other callers). An unsent key nobody waits for is dropped from the queue; a sent
    * request nobody waits for is aborted (a request still queued in a governor then never goes).
    */
   private leave(entry: Entry<V>, waiter: Waiter<V>, reason: unknown): void {

@@ -16,8 +16,13 @@ import type { ProductClient } from "../api/product/client";
  */
 export interface CancelSignal {
   readonly aborted: boolean;
-  addEventListener(type: "abort", listener: () => void, options?: { once?: boolean }): void;
-  removeEventListener(type: "abort", listener: () => void): void;
+  addEventListener(type: "abort", listener: AbortListener | (() => void), options?: { once?: boolean }): void;
+  removeEventListener(type: "abort", listener: AbortListener | (() => void)): void;
+}
+
+/** A listener object, as the DOM's EventTarget takes: an ask can be its own listener, with no closure. */
+export interface AbortListener {
+  handleEvent(): void;
 }
 
 export interface CallContext {

@@ -5,7 +5,7 @@
  */
 import type { WaitInfo } from "../api/http/types";
 import type { CellGrid } from "../core/cell-value";
-import type { CallContext, CancelSignal } from "../core/call-context";
+import type { AbortListener, CallContext, CancelSignal } from "../core/call-context";
 import type { Engine } from "../core/engine";
 import { toUserError, UserError } from "../core/errors";
 import { hostCapabilities } from "./capabilities";
@@ -23,7 +23,7 @@ class InvocationContext implements CallContext, CancelSignal {
   readonly address: string | undefined;
   readonly preview: boolean;
   aborted = false;
-  private listeners: (() => void)[] | undefined;
+  private listeners: (AbortListener | (() => void))[] | undefined;
 
   constructor(
     invocation: CustomFunctions.Invocation,
@@ -40,11 +40,11 @@ class InvocationContext implements CallContext, CancelSignal {
     return this;
   }
 
-  addEventListener(_type: "abort", listener: () => void): void {
+  addEventListener(_type: "abort", listener: AbortListener | (() => void)): void {
     (this.listeners ??= []).push(listener);
   }
 
-  removeEventListener(_type: "abort", listener: () => void): void {
+  removeEventListener(_type: "abort", listener: AbortListener | (() => void)): void {
     const at = this.listeners?.indexOf(listener) ?? -1;
     if (at >= 0) this.listeners!.splice(at, 1);
   }
@@ -54,7 +54,10 @@ class InvocationContext implements CallContext, CancelSignal {
     this.aborted = true;
     const listeners = this.listeners ?? [];
     this.listeners = undefined;
-    for (const listener of listeners) listener();
+    for (const listener of listeners) {
+      if (typeof listener === "function") listener();
+      else listener.handleEvent();
+    }
   }
 }
 
