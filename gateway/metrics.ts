@@ -51,7 +51,15 @@ export class GatewayMetrics {
     return this.registry.contentType;
   }
 
+  private limiters: Partial<Record<Service, FairLimiter>> = {};
+
+  /** Requests waiting for `service`'s quota now, for tests and the benchmark. */
+  queueDepth(service: Service): number {
+    return this.limiters[service]?.depth ?? 0;
+  }
+
   watchQueues(limiters: Record<Service, FairLimiter>): void {
+    this.limiters = limiters;
     new Gauge({
       name: "ukgw_queue_depth",
       help: "Requests waiting for an upstream's quota",

@@ -128,8 +128,10 @@ function clamp(value: number, low: number, high: number): number {
 }
 
 /**
- * ms ≈ roundTrip + keys × perKey. With requests of one size only, the round trip cannot be told
- * apart from the per-key cost, so the previous round trip is kept and the per-key cost follows.
+ * ms ≈ roundTrip + keys × perKey. With requests of one size only (or sizes that do not fit a line),
+ * the round trip cannot be told apart from the per-key cost, so both are scaled together by how
+ * much slower or faster the requests were than the previous fit said: a slow one-company request
+ * on a busy machine is a slow round trip, not a record that costs a hundred times more.
  */
 function fit(samples: readonly { keys: number; ms: number }[], previous: RequestCost): RequestCost {
   const n = samples.length;
@@ -141,6 +143,7 @@ function fit(samples: readonly { keys: number; ms: number }[], previous: Request
     const intercept = meanMs - slope * meanKeys;
     if (slope > 0 && intercept > 0) return { roundTripMs: intercept, perKeyMs: slope };
   }
-  const roundTripMs = Math.min(previous.roundTripMs, meanMs);
-  return { roundTripMs, perKeyMs: Math.max(0.001, (meanMs - roundTripMs) / meanKeys) };
+  const scale = meanMs / (previous.roundTripMs + meanKeys * previous.perKeyMs);
+  if (!(scale > 0) || !Number.isFinite(scale)) return previous;
+  return { roundTripMs: previous.roundTripMs * scale, perKeyMs: Math.max(0.001, previous.perKeyMs * scale) };
 }

@@ -11,7 +11,7 @@ import { KeyStore } from "../../gateway/keys";
 import { startGateway, type RunningGateway } from "../../gateway/server";
 import { startSandbox, type RunningSandbox } from "../../sandbox/sandbox";
 import type { GatewayConfigInput } from "../../gateway/config";
-import { captureLogs, configFor, freePort, RedisServer, sleep, tempFile, upstreamCounts } from "./support";
+import { captureLogs, configFor, freePort, RedisServer, sleep, tempFile, until, upstreamCounts } from "./support";
 
 jest.setTimeout(120_000);
 
@@ -163,8 +163,8 @@ describe("fairness", () => {
     g = await gateway({ queueBound: LIMIT * 10, userQueueBound: LIMIT * 3 });
     const [hog] = users as [string];
     const queued = Array.from({ length: LIMIT + LIMIT * 3 }, () => ask(g, hog));
-    // Until all have reached the gateway (connections take a while on a busy machine).
-    await sleep(300);
+    // Until all have reached the gateway: a window's worth sent, the user's bound waiting.
+    await until("the hog's requests queued", async () => g.metrics.queueDepth("product") === LIMIT * 3, 30_000);
     const started = Date.now();
     const refused = await ask(g, hog);
     expect(refused.status).toBe(429);

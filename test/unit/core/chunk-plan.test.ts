@@ -66,14 +66,22 @@ test("the cost is fitted to the requests measured: a round trip plus a cost per 
   expect(planner.plan(2000)[0]).toBe(83);
 });
 
-test("requests of one size only keep the known round trip and move the per-key cost", () => {
+test("requests of one size only scale the round trip and the per-key cost together", () => {
   const planner = new ChunkPlanner(1000, () => roomy, COST);
   planner.observe(1000, 600);
   planner.observe(1000, 600);
   expect(planner.cost).toEqual({ roundTripMs: 100, perKeyMs: 0.5 });
-  planner.observe(1000, 1100);
-  expect(planner.cost.roundTripMs).toBe(100);
-  expect(planner.cost.perKeyMs).toBeCloseTo(((600 + 600 + 1100) / 3 - 100) / 1000, 3);
+  planner.observe(1000, 1500);
+  // The three average 900 ms where the fit said 600: both parts are 1.5 times as slow.
+  expect(planner.cost.roundTripMs).toBeCloseTo(150, 6);
+  expect(planner.cost.perKeyMs).toBeCloseTo(0.75, 6);
+});
+
+test("a slow request for one company is a slow round trip: a table of 40 still goes in one request", () => {
+  const planner = new ChunkPlanner(1000, () => roomy, { roundTripMs: 100, perKeyMs: 1 });
+  planner.observe(1, 800);
+  expect(planner.cost.roundTripMs).toBeGreaterThan(700);
+  expect(planner.plan(40)).toEqual([40]);
 });
 
 test("the forecast of a refresh is the plan the loader cuts, with other requests queued ahead holding sends and slots", () => {
