@@ -27,6 +27,15 @@ export type CellScalar = string | number | boolean | DateCell;
 export type CellResult = CellScalar | EntityCell | UserError;
 export type CellGrid = CellResult[][];
 
+/**
+ * One cell of a table a function spills from one answer, and which part of the answer it shows
+ * ("TURNOVER in 2021"), so About this value can name a cell inside the spill.
+ */
+export interface SpillCell {
+  value: CellResult;
+  part?: string;
+}
+
 export const EMPTY_CELL = "";
 
 const DAY_MS = 86_400_000;

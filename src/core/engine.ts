@@ -28,7 +28,7 @@ import type { ChangeReport } from "./company-answers";
 import { toUserError, UnavailableError } from "./errors";
 import type { ResolvedPath } from "./field-path";
 import { marketKey } from "./loaders/market-loader";
-import { provenanceOf, type ValueProvenance } from "./provenance";
+import { provenanceOf, type SpillOffset, type ValueProvenance } from "./provenance";
 import { estimateRefresh, type RefreshEstimate } from "./refresh-estimate";
 import { RefreshScopes, type RefreshScope } from "./refresh-scopes";
 import type { ScopeAnswers } from "./scope-answers";
@@ -252,8 +252,8 @@ export class Engine {
   }
 
   /** What is known of the value a formula shows (provenance.ts), from the cache alone. */
-  provenance(formula: unknown, inputs: readonly unknown[]): ValueProvenance {
-    return provenanceOf(formula, inputs, this.cache);
+  provenance(formula: unknown, inputs: readonly unknown[], at?: SpillOffset): ValueProvenance {
+    return provenanceOf(formula, inputs, this.cache, at);
   }
 
   /**

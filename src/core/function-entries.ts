@@ -9,10 +9,15 @@
  */
 import { MARKETS, type Market } from "../api/market/schemas";
 import type { AnswerKindName } from "./answers";
+import type { StoredGroupRow, StoredMatch } from "./cache/snapshot";
+import type { SpillCell } from "./cell-value";
 import { classifyInput, classifyKey } from "./classify-key";
 import { parseCompanyNumber } from "./company-number";
 import { domainOf, parseWebsite } from "./explore/websites";
 import { resolveFieldPath, type ResolvedPath } from "./field-path";
+import { groupSpill } from "./functions/group";
+import { historyPath, historySpill } from "./functions/history";
+import { matchSpill } from "./functions/match";
 import { marketKey } from "./loaders/market-loader";
 import { parseMarketNumber } from "./market/numbers";
 import { matchKey } from "./match-key";
@@ -23,15 +28,31 @@ export type KeyOf = { key: string; field?: ResolvedPath } | { problem: string };
 export interface FunctionEntry {
   kind: AnswerKindName;
   key(inputs: readonly unknown[]): KeyOf;
+  /**
+   * For a function that spills a table of its own from one answer: what a call with these inputs
+   * shows for the answer as stored (for a company record, the value of the field its key names),
+   * cell by cell from the formula's cell. What changed places a change on the cells whose value
+   * moved, About this value names the part a spilled cell shows. Without it the answer is one cell,
+   * the formula's own (a spill of FIELD is spread by its arguments, each cell a call of its own).
+   * May throw what the function would show instead (an error in its one cell).
+   */
+  spill?(inputs: readonly unknown[], answer: unknown, key: string): readonly (readonly SpillCell[])[];
+  /** False where the cell shows something about the answer other than its value (ASOF: when it was fetched). */
+  showsAnswer?: false;
 }
 
-function company(numberInput: unknown, fieldInput?: unknown): KeyOf {
+/** A company record's key, with the field `pathOf` reads from the field input when there is one. */
+function company(
+  numberInput: unknown,
+  fieldInput?: unknown,
+  pathOf: (input: unknown) => ResolvedPath = resolveFieldPath,
+): KeyOf {
   const parsed = parseCompanyNumber(numberInput);
   if (!parsed.ok) return { problem: parsed.reason };
   // Excel gives an omitted optional argument as null, an empty cell as "".
   if (fieldInput === null || fieldInput === undefined || fieldInput === "") return { key: parsed.number };
   try {
-    return { key: parsed.number, field: resolveFieldPath(fieldInput) };
+    return { key: parsed.number, field: pathOf(fieldInput) };
   } catch (error) {
     return { problem: (error as Error).message };
   }
@@ -42,15 +63,21 @@ const keyed = (key: string | undefined, label: string): KeyOf =>
 
 export const FUNCTION_ENTRIES: Readonly<Record<string, FunctionEntry>> = {
   FIELD: { kind: "companies", key: ([number, field]) => company(number, field) },
-  ASOF: { kind: "companies", key: ([number, field]) => company(number, field) },
+  // A refresh moves its fetch time whether or not the field's value moved.
+  ASOF: { kind: "companies", key: ([number, field]) => company(number, field), showsAnswer: false },
   COMPANY: { kind: "companies", key: ([number]) => company(number) },
-  HISTORY: { kind: "companies", key: ([number]) => company(number) },
+  HISTORY: {
+    kind: "companies",
+    key: ([number, measure]) => company(number, measure, historyPath),
+    spill: (inputs, list) => historySpill(inputs, list),
+  },
   GROUP: {
     kind: "groups",
     key: ([number]) => {
       const parsed = parseCompanyNumber(number);
       return parsed.ok ? { key: parsed.number } : { problem: parsed.reason };
     },
+    spill: (_inputs, rows, key) => groupSpill(key, rows as StoredGroupRow[]),
   },
   WEBSITE: {
     kind: "websites",
@@ -59,7 +86,11 @@ export const FUNCTION_ENTRIES: Readonly<Record<string, FunctionEntry>> = {
       return parsed.ok ? keyed(domainOf(parsed.value), "website") : { problem: parsed.reason };
     },
   },
-  MATCH: { kind: "matches", key: ([name, postcode, website]) => keyed(matchKey(name, postcode, website), "name") },
+  MATCH: {
+    kind: "matches",
+    key: ([name, postcode, website]) => keyed(matchKey(name, postcode, website), "name"),
+    spill: (inputs, match, key) => matchSpill(inputs, key, match as StoredMatch),
+  },
   CLASSIFY: {
     kind: "classifications",
     key: ([text]) => {

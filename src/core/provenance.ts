@@ -48,6 +48,10 @@ export function findUkcoCall(formula: string): FormulaCall | undefined {
   return undefined;
 }
 
+/** Whether the formula is the call alone, so a table the call spills starts at the formula's cell as it is. */
+export const isBareCall = (formula: string): boolean =>
+  /^=\s*UKCO\.[A-Z]+\s*\(/i.test(formula.trim()) && formula.trim().endsWith(")");
+
 /** An argument as the formula writes it: a literal's value, or a cell it refers to. */
 export type Argument = { value: unknown } | { reference: { sheet?: string; cell: string } };
 
@@ -72,7 +76,7 @@ export type AnswerRef =
   | { problem: string };
 
 /** What provenance reads of the cache. */
-export type CacheSource = Pick<WorkbookCache, "company" | "answer" | "fetchedThisSession">;
+export type CacheSource = Pick<WorkbookCache, "company" | "companyField" | "answer" | "fetchedThisSession">;
 
 /**
  * The stored answer a call of `name` with these input values reads, and the service that sends it;
@@ -110,14 +114,42 @@ export type ValueProvenance =
       /** The token scope the field needs, and whether the token that fetched it lacked it. */
       scope?: { name: string; lacking: boolean };
       fetchedAt?: number;
+      /** Inside a table the call spills of its own: what this cell shows of the answer ("TURNOVER in 2021"). */
+      part?: string;
       /** The service had no such company (stored as "not found"). */
       notFound?: boolean;
       /** "store": read from the workbook when it opened; "network": fetched in this session. */
       source?: "store" | "network";
     };
 
-/** What is known of the value a formula shows, from its inputs' values and the cache. */
-export function provenanceOf(formula: unknown, inputs: readonly unknown[], cache: CacheSource): ValueProvenance {
+/** Where a cell is in the table its formula's call spills: rows and columns from the formula's cell. */
+export interface SpillOffset {
+  row: number;
+  column: number;
+}
+
+/** What the cell at `at` shows of a stored answer, by the function's entry; undefined where it cannot tell. */
+function partAt(name: string, inputs: readonly unknown[], key: string, answer: unknown, at: SpillOffset) {
+  const entry = FUNCTION_ENTRIES[name];
+  if (!entry?.spill || answer === undefined) return undefined;
+  try {
+    return entry.spill(inputs, answer, key)[at.row]?.[at.column]?.part;
+  } catch {
+    // The call shows an error in its one cell: no part of the answer to name.
+    return undefined;
+  }
+}
+
+/**
+ * What is known of the value a formula shows, from its inputs' values and the cache; `at`, for a
+ * cell inside the table the call spills of its own, names the part of the answer it shows.
+ */
+export function provenanceOf(
+  formula: unknown,
+  inputs: readonly unknown[],
+  cache: CacheSource,
+  at: SpillOffset = { row: 0, column: 0 },
+): ValueProvenance {
   if (typeof formula !== "string") return { state: "not-ukco" };
   const call = findUkcoCall(formula);
   if (!call) return { state: "not-ukco" };
@@ -125,21 +157,32 @@ export function provenanceOf(formula: unknown, inputs: readonly unknown[], cache
   if (!source) return { state: "no-answer", call };
   const { service, ref } = source;
   if ("problem" in ref) return { state: "unreadable", call, service, problem: ref.problem };
+  const part = (key: string, answer: () => unknown) => {
+    const named = isBareCall(formula) ? partAt(call.name, inputs, key, answer(), at) : undefined;
+    return named ? { part: named } : {};
+  };
   if (ref.kind === "company") {
     const stored = cache.company(ref.number);
     const scope = ref.field?.scope;
+    const { field } = ref;
     return {
       state: stored ? "stored" : "not-stored",
       call,
       service,
       subject: ref.number,
-      ...(ref.field ? { field: ref.field.text } : {}),
+      ...(field ? { field: field.text } : {}),
       ...(scope ? { scope: { name: scope, lacking: stored?.lackingScopes.includes(scope) ?? false } } : {}),
       ...(stored
         ? {
             fetchedAt: stored.fetchedAt,
             notFound: stored.notFound,
             source: cache.fetchedThisSession(COMPANIES, ref.number) ? "network" : "store",
+            ...(field
+              ? part(ref.number, () => {
+                  const hit = cache.companyField(ref.number, field, 0);
+                  return hit.state === "hit" ? hit.value : undefined;
+                })
+              : {}),
           }
         : {}),
     };
@@ -151,7 +194,11 @@ export function provenanceOf(formula: unknown, inputs: readonly unknown[], cache
     service,
     subject: ref.key,
     ...(stored
-      ? { fetchedAt: stored.fetchedAt, source: cache.fetchedThisSession(ref.store, ref.key) ? "network" : "store" }
+      ? {
+          fetchedAt: stored.fetchedAt,
+          source: cache.fetchedThisSession(ref.store, ref.key) ? "network" : "store",
+          ...part(ref.key, () => stored.value),
+        }
       : {}),
   };
 }

@@ -2,8 +2,9 @@
  * Reads the active cell's formula and the values of its inputs, for the pane's "About this value":
  * literals are read from the formula's text, references (a cell or a range) from the workbook. A
  * cell inside a spill is described by the formula that spilled it: its inputs are those of its
- * position (its row's company, its column's field; core/argument-grids.ts). Anything else (an
- * expression) is left unknown.
+ * position (its row's company, its column's field; core/argument-grids.ts), or, in a table the call
+ * spills of its own (HISTORY, GROUP), the part of the answer it shows. Anything else (an expression)
+ * is left unknown.
  */
 import { inputsAt, referenceOf } from "../core/argument-grids";
 import type { Engine } from "../core/engine";
@@ -50,17 +51,18 @@ export async function describeActiveCell(engine: Engine): Promise<AboutCell> {
     });
     if (ranges.some((part) => part && "range" in part)) await context.sync();
     const grids = ranges.map((part) => (!part ? undefined : "value" in part ? [[part.value]] : part.range.values));
+    const at = { row: cell.rowIndex - anchor.rowIndex, column: cell.columnIndex - anchor.columnIndex };
     const inputs = inputsAt(
       grids.map((grid) => grid ?? [[undefined]]),
-      cell.rowIndex - anchor.rowIndex,
-      cell.columnIndex - anchor.columnIndex,
+      at.row,
+      at.column,
     );
     return {
       address: cell.address,
       value: cell.values[0]?.[0],
       formula,
       inputs,
-      provenance: engine.provenance(formula, inputs),
+      provenance: engine.provenance(formula, inputs, at),
       ...(spilled ? { spilledFrom: parent.address } : {}),
     };
   });

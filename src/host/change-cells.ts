@@ -3,8 +3,7 @@
  * highlighted, and the highlight cleared with each cell's previous fill put back.
  */
 import { splitSheet } from "../core/address";
-import { cellsShowingChanges, changeKey } from "../core/change-cells";
-import type { ValueChange } from "../core/engine";
+import { cellsShowingChanges, type ChangesToPlace } from "../core/change-cells";
 import { readSheetCells } from "./sheet-cells";
 
 /** INFERRED (ours): a light amber, readable under black text in both light and dark Office themes. */
@@ -13,10 +12,10 @@ const HIGHLIGHT = "#FFE699";
 /** Excel reports a cell with no fill as white, so white is put back as no fill. */
 const NO_FILL = "#FFFFFF";
 
-/** Each change's cells, by changeKey. */
-export async function locateChangedCells(changes: readonly ValueChange[]): Promise<Map<string, string[]>> {
-  if (changes.length === 0) return new Map();
-  return cellsShowingChanges(await readSheetCells(), new Set(changes.map((c) => changeKey(c.company, c.field))));
+/** Each change's cells, by changeKey (a company's field) or answerChangeKey (another answer). */
+export async function locateChangedCells(changes: ChangesToPlace): Promise<Map<string, string[]>> {
+  if (changes.changes.length + changes.answers.length === 0) return new Map();
+  return cellsShowingChanges(await readSheetCells(), changes);
 }
 
 export async function selectCell(address: string): Promise<void> {

@@ -6,7 +6,7 @@
  * It reads the same cached, batched company record as UKCO.FIELD: a cached company costs no
  * request and answers at once, and a column of HISTORY cells joins FIELD's bursts.
  */
-import type { CellGrid, CellResult } from "../cell-value";
+import type { CellGrid, CellResult, SpillCell } from "../cell-value";
 import { parseCompanyNumber } from "../company-number";
 import type { CallContext, Engine } from "../engine";
 import { InvalidArgumentError, NotFoundError, UnavailableError, UserError } from "../errors";
@@ -43,6 +43,23 @@ interface HistoryAsk {
   layout: HistoryLayout;
 }
 
+/** What a call asks, from its arguments; a bad measure, count or layout is an InvalidArgumentError. */
+function askOf(number: string, measureArg: unknown, yearsArg: unknown, layoutArg: unknown): HistoryAsk {
+  const measure = findMeasure(asScalar(measureArg, "measure"));
+  return {
+    number,
+    measure,
+    path: pathOf(measure),
+    years: asCount(yearsArg, 1, MAX_YEARS, MAX_YEARS, "number of years"),
+    layout: asChoice(layoutArg, HISTORY_LAYOUTS, "table", "layout"),
+  };
+}
+
+/** The field a call reads of the company record (the series' list, as the store keeps it). */
+export function historyPath(measureArg: unknown): ResolvedPath {
+  return pathOf(findMeasure(asScalar(measureArg, "measure")));
+}
+
 /** The cells of UKCO.HISTORY: at once when the company is cached (a warm recalculation), else a promise. */
 export function historyCells(
   engine: Engine,
@@ -56,18 +73,21 @@ export function historyCells(
   if (isBlank(numberCell)) return [[""]];
   const parsed = parseCompanyNumber(numberCell);
   if (!parsed.ok) throw new InvalidArgumentError(parsed.reason);
-  const measure = findMeasure(asScalar(measureArg, "measure"));
-  const ask: HistoryAsk = {
-    number: parsed.number,
-    measure,
-    path: pathOf(measure),
-    years: asCount(yearsArg, 1, MAX_YEARS, MAX_YEARS, "number of years"),
-    layout: asChoice(layoutArg, HISTORY_LAYOUTS, "table", "layout"),
-  };
+  const ask = askOf(parsed.number, measureArg, yearsArg, layoutArg);
   const values = engine.ask("companies", ask.number, [ask.path], context);
   return values instanceof Promise
     ? values.then((loaded) => cellsOf(engine, ask, loaded[0]))
     : cellsOf(engine, ask, values[0]);
+}
+
+/**
+ * What a call with these inputs shows for the series' list as stored, each cell with the year and
+ * column it is, so a spilled cell can be named and a refresh's moved cells found without Excel.
+ */
+export function historySpill(inputs: readonly unknown[], list: unknown): SpillCell[][] {
+  const [number, measureArg, yearsArg, layoutArg] = inputs;
+  const ask = askOf(String(number), measureArg, yearsArg, layoutArg);
+  return spillOf(ask, list);
 }
 
 /**
@@ -84,8 +104,12 @@ function listOf(engine: Engine, ask: HistoryAsk, value: unknown): unknown {
 }
 
 function cellsOf(engine: Engine, ask: HistoryAsk, value: unknown): CellGrid {
+  return spillOf(ask, listOf(engine, ask, value)).map((row) => row.map((cell) => cell.value));
+}
+
+function spillOf(ask: HistoryAsk, list: unknown): SpillCell[][] {
   const { measure, number } = ask;
-  const items = seriesItems(listOf(engine, ask, value), measure);
+  const items = seriesItems(list, measure);
   if (!items?.length)
     throw new NotFoundError(
       measure.source === FILINGS
@@ -99,21 +123,32 @@ function cellsOf(engine: Engine, ask: HistoryAsk, value: unknown): CellGrid {
 }
 
 const valueCell = (value: number | null | UserError): CellResult => value ?? "";
+const UNPLACED = "an item whose year is unknown";
 
-function rowOf(series: Series, years: number): CellGrid {
-  const cells: CellResult[] = series.points.slice(-years).map((p) => valueCell(p.value));
-  return [[...cells, ...series.unplaced]];
+function rowOf(series: Series, years: number): SpillCell[][] {
+  const { name } = series.measure;
+  const cells = series.points.slice(-years).map((p) => ({ value: valueCell(p.value), part: `${name} in ${p.year}` }));
+  return [[...cells, ...series.unplaced.map((error) => ({ value: error, part: UNPLACED }))]];
 }
 
-function tableOf(series: Series, years: number): CellGrid {
+function tableOf(series: Series, years: number): SpillCell[][] {
   const { measure } = series;
   const flagged = measure.source.estimated !== undefined;
-  const header: CellResult[] = flagged ? ["Year", measure.name, "Estimated"] : ["Year", measure.name];
-  const rows = series.points.slice(-years).map((p): CellResult[] => {
-    const row: CellResult[] = [p.year, valueCell(p.value)];
-    if (flagged) row.push(p.estimated ?? "");
+  const header: SpillCell[] = (flagged ? ["Year", measure.name, "Estimated"] : ["Year", measure.name]).map((value) => ({
+    value,
+    part: "the table's header",
+  }));
+  const rows = series.points.slice(-years).map((p): SpillCell[] => {
+    const row: SpillCell[] = [
+      { value: p.year, part: `the year ${p.year}` },
+      { value: valueCell(p.value), part: `${measure.name} in ${p.year}` },
+    ];
+    if (flagged) row.push({ value: p.estimated ?? "", part: `whether ${measure.name} in ${p.year} is estimated` });
     return row;
   });
-  const unplaced = series.unplaced.map((error): CellResult[] => [error, ...header.slice(1).map(() => "")]);
+  const unplaced = series.unplaced.map((error): SpillCell[] => [
+    { value: error, part: UNPLACED },
+    ...header.slice(1).map(() => ({ value: "", part: UNPLACED })),
+  ]);
   return [header, ...rows, ...unplaced];
 }

@@ -1,6 +1,6 @@
 /** UKCO.MATCH: a company name (with optional postcode and website hints) to its registered number. */
 import type { StoredMatch } from "../cache/snapshot";
-import type { CellGrid, CellScalar } from "../cell-value";
+import type { CellGrid, CellScalar, SpillCell } from "../cell-value";
 import type { CallContext, Engine } from "../engine";
 import { NotFoundError } from "../errors";
 import { matchKey, matchKeyName } from "../match-key";
@@ -48,9 +48,21 @@ export async function matchFormula(
   const key = matchKey(asScalar(name, "company name"), asScalar(postcode, "postcode"), asScalar(website, "website"));
   if (key === undefined) return [[""]];
   const match = await engine.match(key, context);
+  return cellsOf(key, match, output).map((row) => row.map((cell) => cell.value));
+}
+
+/** What a call with these inputs (name, postcode, website, output) shows for a stored match, cell by cell. */
+export function matchSpill(inputs: readonly unknown[], key: string, match: StoredMatch): SpillCell[][] {
+  return cellsOf(key, match, asChoice(inputs[3], MATCH_OUTPUTS, "number", "output"));
+}
+
+const partOf = (which: (typeof MATCH_ALL_COLUMNS)[number]) => `the match's ${which}`;
+
+function cellsOf(key: string, match: StoredMatch, output: MatchOutput): SpillCell[][] {
   // A weak or missing match is not hidden from "confidence": that is how a user finds it.
-  if (output === "confidence") return [[match.confidence]];
+  if (output === "confidence") return [[{ value: match.confidence, part: partOf("confidence") }]];
   if (!match.number) throw noMatch(key);
-  if (output === "all") return [MATCH_ALL_COLUMNS.map((which) => column(match, which))];
-  return [[column(match, output)]];
+  if (output === "all")
+    return [MATCH_ALL_COLUMNS.map((which) => ({ value: column(match, which), part: partOf(which) }))];
+  return [[{ value: column(match, output), part: partOf(output) }]];
 }

@@ -2,7 +2,8 @@
  * A spilled table is as first-class as single cells: =UKCO.FIELD(A2:A5, B1:C1) spills one formula
  * over a table, and About this value on any cell of it names that cell's company (its row) and
  * field (its column); after a refresh that moves some of its values, What changed lists those very
- * cells, highlights them and nothing else, and Undo refresh puts the old values back.
+ * cells, highlights them and nothing else, and Undo refresh puts the old values back. A table a
+ * function spills of its own (UKCO.HISTORY's years) is read the same way, down to the year.
  */
 import { assertDistBuilt, useAddinSession } from "../harness";
 import { admin, openView, sandboxNumbers, signInWithSandbox } from "./pane-helpers";
@@ -71,4 +72,71 @@ test("a spilled FIELD table's cells are described, listed, highlighted and undon
   await view.getByText(/^Put back the values of 4 companies from before the refresh/).waitFor({ timeout: 10_000 });
   await session.current.sim((api) => api.whenCalculated(30_000));
   expect(await session.current.sim((api) => api.values("Sheet1!E2:F5"))).toEqual(before);
+});
+
+type Filing = Record<string, unknown>;
+
+/** A company whose last three filed years each show a turnover, from the sandbox's own records. */
+async function companyWithTurnovers(): Promise<{ number: string; filings: Filing[] }> {
+  for (const number of (await sandboxNumbers(session.current, { Nations: ["Scotland"] })).slice(0, 200)) {
+    const record = (await admin(session.current, `/companies/${number}`)) as { CompanyFinancials_Vendor?: Filing[] };
+    const filings = record.CompanyFinancials_Vendor ?? [];
+    const years = [...new Set(filings.map((f) => Number(f.YEAR)))].sort((a, b) => a - b).slice(-3);
+    const turnovers = years.flatMap((year) => filings.filter((f) => Number(f.YEAR) === year).map((f) => f.TURNOVER));
+    if (years.length === 3 && turnovers.every((t) => typeof t === "number")) return { number, filings };
+  }
+  throw new Error("the sandbox has no company with three years of turnover");
+}
+
+test("a refreshed HISTORY table's restated year is the one cell listed, highlighted and undone; its cells name their company and year", async () => {
+  const { page } = session.current;
+  // Undo the first test's patches, so this refresh moves only what this test restates.
+  await admin(session.current, "/reset", {});
+  const { number, filings } = await companyWithTurnovers();
+  await session.current.sim((api, n) => {
+    api.addSheet("History");
+    api.setCell("History!A1", `'${n}`);
+    api.setCell("History!C2", '=UKCO.HISTORY(A1,"TURNOVER",3)');
+  }, number);
+  await session.current.sim((api) => api.whenCalculated(30_000));
+  const before = await session.current.sim((api) => api.values("History!C2:D5"));
+  expect(before[0]).toEqual(["Year", "TURNOVER"]);
+  const [middleYear, newestYear] = [before[2]![0], before[3]![0]] as number[];
+
+  // Inside the spill: the middle year's turnover.
+  await session.current.sim((api) => api.select("History!D4"));
+  const about = await openView(page, "About this value");
+  await about.getByTestId("about-company").getByText(number).waitFor({ timeout: 10_000 });
+  expect(await about.getByTestId("about-this-cell").innerText()).toBe(`TURNOVER in ${middleYear}`);
+
+  // The newest year's accounts are restated: every filing of that year gets a new turnover.
+  const restated = filings.map((f) =>
+    Number(f.YEAR) === newestYear ? { ...f, TURNOVER: (f.TURNOVER as number) + 1_000 } : f,
+  );
+  await admin(session.current, `/companies/${number}`, { CompanyFinancials_Vendor: restated });
+  const workbook = await openView(page, "Workbook data");
+  await workbook.getByRole("button", { name: "Refresh workbook" }).click();
+  await workbook.getByText("Refreshing every UKCO formula in the workbook.").waitFor();
+  await session.current.sim((api) => api.whenCalculated(30_000));
+  const after = await session.current.sim((api) => api.values("History!C2:D5"));
+  expect(after[3]![1]).toBe((before[3]![1] as number) + 1_000);
+  expect(after.slice(0, 3)).toEqual(before.slice(0, 3));
+
+  const view = await openView(page, "What changed");
+  await view.getByRole("button", { name: "Go to History!D5" }).waitFor({ timeout: 10_000 });
+  const fillOf = (cells: string[]) =>
+    session.current.sim((api, list) => list.map((a) => api.cell(`History!${a}`).fill ?? null), cells);
+  const untouched = ["C2", "D2", "C3", "D3", "C4", "D4", "C5"];
+  const fillsBefore = await fillOf(untouched);
+  await view.getByRole("button", { name: "Highlight changed cells" }).click();
+  await view.getByText("Highlighted 1 changed cell.").waitFor({ timeout: 10_000 });
+  expect((await fillOf(["D5"]))[0]).not.toBeNull();
+  expect(await fillOf(untouched)).toEqual(fillsBefore);
+  await view.getByRole("button", { name: "Clear highlight" }).click();
+  await view.getByText(/^Cleared the highlight/).waitFor({ timeout: 10_000 });
+
+  await view.getByRole("button", { name: "Undo refresh" }).click();
+  await view.getByText(/^Put back the values of/).waitFor({ timeout: 10_000 });
+  await session.current.sim((api) => api.whenCalculated(30_000));
+  expect(await session.current.sim((api) => api.values("History!C2:D5"))).toEqual(before);
 });

@@ -1,6 +1,7 @@
 /** Where a UKCO cell's value came from, read from its formula, its inputs and the cache alone. */
 import { ANSWER_SHAPES } from "../../../src/core/answers";
 import { WorkbookCache } from "../../../src/core/cache/workbook-cache";
+import { matchKey } from "../../../src/core/match-key";
 import { findUkcoCall, provenanceOf } from "../../../src/core/provenance";
 
 test.each([
@@ -87,4 +88,81 @@ test.each([
   ["a cell without a UKCO formula", "=SUM(A1:A3)", [], { state: "not-ukco" }],
 ])("%s", (_, formula, inputs, expected) => {
   expect(provenanceOf(formula, inputs, cacheWith())).toMatchObject(expected);
+});
+
+/** A cell inside a table its formula's call spills of its own names its company and the part it shows. */
+function cacheWithTables(): WorkbookCache {
+  const cache = new WorkbookCache(ANSWER_SHAPES);
+  cache.putCompany(
+    "00000004",
+    {
+      CompanyNumber: "00000004",
+      CompanyFinancials_Vendor: [
+        { YEAR: 2022, MADE_UPTO_DATE: "2022-03-31", TURNOVER: 100 },
+        { YEAR: 2023, MADE_UPTO_DATE: "2023-03-31", TURNOVER: 120 },
+      ],
+    },
+    [],
+    1_800_000_000_000,
+  );
+  cache.putAnswer(
+    "groups",
+    "00000004",
+    [
+      [0, "00000004", "PARENT LTD", ""],
+      [1, "00000005", "DAUGHTER LTD", "00000004"],
+    ],
+    1_800_000_000_000,
+  );
+  const match = { number: "00000004", name: "PARENT LTD", status: "Active", confidence: "high", route: "name" };
+  cache.putAnswer("matches", matchKey("Parent", null, null)!, { ...match, postcode: null, rigorous: false }, 1);
+  return cache;
+}
+
+test.each([
+  [
+    "HISTORY, a year's value",
+    '=UKCO.HISTORY(A2,"TURNOVER")',
+    ["00000004", "TURNOVER"],
+    [2, 1],
+    "00000004",
+    "TURNOVER in 2023",
+  ],
+  ["HISTORY, a year", '=UKCO.HISTORY(A2,"TURNOVER")', ["00000004", "TURNOVER"], [1, 0], "00000004", "the year 2022"],
+  [
+    "HISTORY's row for a sparkline",
+    '=UKCO.HISTORY(A2,"TURNOVER",,"row")',
+    ["00000004", "TURNOVER", null, "row"],
+    [0, 1],
+    "00000004",
+    "TURNOVER in 2023",
+  ],
+  [
+    "GROUP, a member's name",
+    "=UKCO.GROUP(A2)",
+    ["00000004"],
+    [2, 2],
+    "00000004",
+    "DAUGHTER LTD (00000005), level 1 of the group of 00000004",
+  ],
+  [
+    "MATCH's every column, the status",
+    '=UKCO.MATCH(A2,,,"all")',
+    ["Parent", null, null, "all"],
+    [0, 2],
+    matchKey("Parent", null, null),
+    "the match's status",
+  ],
+])("%s", (_, formula, inputs, [row, column], subject, part) => {
+  expect(provenanceOf(formula, inputs, cacheWithTables(), { row: row!, column: column! })).toMatchObject({
+    state: "stored",
+    subject,
+    part,
+  });
+});
+
+test("a table inside an expression names no part: where its cells go is Excel's to say", () => {
+  const about = provenanceOf('=IFERROR(UKCO.GROUP(A2),"")', ["00000004"], cacheWithTables(), { row: 2, column: 2 });
+  expect(about).toMatchObject({ state: "stored", subject: "00000004" });
+  expect(about).not.toHaveProperty("part");
 });

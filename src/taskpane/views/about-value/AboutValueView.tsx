@@ -34,6 +34,7 @@ function facts(provenance: ValueProvenance, inputs: readonly unknown[]): [string
   if (provenance.state === "unreadable") return [...rows, ["Inputs", provenance.problem]];
   rows.push([provenance.service === "product" ? "Company" : "Stored under", provenance.subject]);
   if (provenance.field) rows.push(["Field", provenance.field]);
+  if (provenance.state === "stored" && provenance.part) rows.push(["This cell", provenance.part]);
   if (provenance.scope)
     rows.push([
       "Scope",

@@ -5,6 +5,7 @@
  */
 import { Button, Text } from "@fluentui/react-components";
 import { useCallback, useMemo, type ReactNode } from "react";
+import { answerChangeKey } from "../../../core/change-cells";
 import { ActionOutcome } from "../../components/ActionOutcome";
 import { useCompanyNames } from "../../hooks/useCompanyNames";
 import { usePolled } from "../../hooks/usePolled";
@@ -13,9 +14,9 @@ import type { PaneView, ViewProps } from "../registry";
 import { answerChangeRow } from "./answer-words";
 import { changesSummary } from "./summary";
 import { useChanges } from "./useChanges";
-import { ValueChanges } from "./ValueChanges";
+import { GoToCells, ValueChanges } from "./ValueChanges";
 
-/** The other answers a refresh changed, each in one line. */
+/** The other answers a refresh changed, each in one line with the cells that show it. */
 function AnswerTable({ rows }: { rows: { key: string; cells: ReactNode[] }[] }) {
   if (rows.length === 0) return null;
   return (
@@ -23,7 +24,7 @@ function AnswerTable({ rows }: { rows: { key: string; cells: ReactNode[] }[] }) 
       <caption style={{ textAlign: "left" }}>Other answers changed by the last refresh</caption>
       <thead>
         <tr>
-          {["Function", "Input", "Before", "After"].map((header) => (
+          {["Function", "Input", "Before", "After", "Cells"].map((header) => (
             <th key={header} scope="col">
               {header}
             </th>
@@ -68,7 +69,10 @@ function Changes({ active }: ViewProps) {
       <AnswerTable
         rows={changes.answers.map(({ kind, key, before, after }) => ({
           key: `${kind} ${key}`,
-          cells: answerChangeRow(kind, key, before, after),
+          cells: [
+            ...answerChangeRow(kind, key, before, after),
+            <GoToCells key="cells" cells={cells.get(answerChangeKey(kind, key)) ?? []} />,
+          ],
         }))}
       />
       {changes.noLongerFound.length > 0 && (

@@ -44,6 +44,21 @@ function ChangeBar({ share }: { share: number }) {
   );
 }
 
+/** A Go to button for each cell that shows a change, named with its sheet. */
+export function GoToCells({ cells }: { cells: readonly string[] }) {
+  return cells.map((address) => (
+    <Button
+      key={address}
+      appearance="transparent"
+      size="small"
+      aria-label={`Go to ${address}`}
+      onClick={() => void selectCell(address)}
+    >
+      {address}
+    </Button>
+  ));
+}
+
 function ChangeRow({ change, name, cells }: { change: ValueChange; name?: string; cells: readonly string[] }) {
   const styles = useStyles();
   const words = changeWords(change.field, change.before, change.after);
@@ -76,17 +91,7 @@ function ChangeRow({ change, name, cells }: { change: ValueChange; name?: string
         )}
       </td>
       <td className={styles.cell}>
-        {cells.map((address) => (
-          <Button
-            key={address}
-            appearance="transparent"
-            size="small"
-            aria-label={`Go to ${address}`}
-            onClick={() => void selectCell(address)}
-          >
-            {address}
-          </Button>
-        ))}
+        <GoToCells cells={cells} />
       </td>
     </tr>
   );

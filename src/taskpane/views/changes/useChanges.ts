@@ -3,7 +3,7 @@
  * that show each change; and the actions on them: highlight, clear, report, undo.
  */
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { changeKey } from "../../../core/change-cells";
+import { answerChangeKey, changeKey } from "../../../core/change-cells";
 import type { Engine, RefreshChanges } from "../../../core/engine";
 import { clearHighlight, highlightCells, locateChangedCells } from "../../../host/change-cells";
 import { writeChangeReport } from "../../../host/import-actions";
@@ -20,12 +20,19 @@ export function useChanges(
   names: ReadonlyMap<string, string>,
 ) {
   // The workbook is scanned again only when the list of changes itself changes.
-  const listed = useMemo(() => changes.changes.map((c) => changeKey(c.company, c.field)).join("\n"), [changes]);
+  const listed = useMemo(
+    () =>
+      [
+        ...changes.changes.map((c) => changeKey(c.company, c.field)),
+        ...changes.answers.map((a) => answerChangeKey(a.kind, a.key)),
+      ].join("\n"),
+    [changes],
+  );
   const [cells, setCells] = useState<Map<string, string[]>>(new Map());
   useEffect(() => {
     if (!active) return;
     let live = true;
-    locateChangedCells(engine.changes().changes).then(
+    locateChangedCells(engine.changes()).then(
       (found) => live && setCells(found),
       () => live && setCells(new Map()),
     );
