@@ -11,11 +11,18 @@ import {
   TableHeaderCell,
   TableRow,
   Text,
+  makeStyles,
 } from "@fluentui/react-components";
 import { shownValue, type SheetValue } from "../../core/import/columns";
 import { insertRowsAtSelection } from "../../host/import-actions";
 import { useAction } from "../hooks/useAction";
 import { ActionOutcome } from "./ActionOutcome";
+
+const useStyles = makeStyles({
+  // The table's columns share the pane's width: a long unbroken value (a website's domain) would
+  // otherwise push past the pane's edge and make it scroll sideways at 320 px.
+  value: { overflowWrap: "anywhere" },
+});
 
 interface Props {
   /** Accessible name of the table, e.g. "Search results". */
@@ -29,6 +36,7 @@ interface Props {
 }
 
 export function ResultList({ label, header, rows, numberFormats, shown, testId }: Props) {
+  const styles = useStyles();
   const [state, run] = useAction();
   const columns = shown ?? header.map((_, i) => i);
   const insert = () =>
@@ -52,7 +60,9 @@ export function ResultList({ label, header, rows, numberFormats, shown, testId }
             <TableRow key={r}>
               {columns.map((c) => (
                 <TableCell key={c}>
-                  <Text size={200}>{shownValue(row[c])}</Text>
+                  <Text size={200} className={styles.value}>
+                    {shownValue(row[c])}
+                  </Text>
                 </TableCell>
               ))}
             </TableRow>
