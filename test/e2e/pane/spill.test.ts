@@ -5,7 +5,7 @@
  * cells, highlights them and nothing else, and Undo refresh puts the old values back.
  */
 import { assertDistBuilt, useAddinSession } from "../harness";
-import { admin, openView, sandboxNumbers, signInWithSandbox } from "./pane-helpers";
+import { expectFitsAndAccessible, admin, openView, sandboxNumbers, signInWithSandbox } from "./pane-helpers";
 
 assertDistBuilt();
 const session = useAddinSession({ sandbox: { companies: 2_000, seed: 42 } });
@@ -71,4 +71,5 @@ test("a spilled FIELD table's cells are described, listed, highlighted and undon
   await view.getByText(/^Put back the values of 4 companies from before the refresh/).waitFor({ timeout: 10_000 });
   await session.current.sim((api) => api.whenCalculated(30_000));
   expect(await session.current.sim((api) => api.values("Sheet1!E2:F5"))).toEqual(before);
+  await expectFitsAndAccessible(session.current);
 });
