@@ -19,15 +19,18 @@ import { useAction } from "../hooks/useAction";
 import { ActionOutcome } from "./ActionOutcome";
 
 const useStyles = makeStyles({
-  // The table's columns share the pane's width: a long unbroken value (a website's domain) would
-  // otherwise push past the pane's edge and make it scroll sideways at 320 px.
+  // The table's columns share the pane's width: a long unbroken value (a website's domain) or
+  // header would otherwise push past the pane's edge and make it scroll sideways at 320 px.
   value: { overflowWrap: "anywhere" },
 });
 
 interface Props {
   /** Accessible name of the table, e.g. "Search results". */
   label: string;
+  /** Field names: the header of the inserted table. */
   header: readonly string[];
+  /** The columns' headers as the pane shows them (the fields' labels); default the field names. */
+  headerLabels?: readonly string[];
   rows: SheetValue[][];
   numberFormats?: (string | undefined)[];
   /** Columns shown in the 320 px pane (all go into the sheet). */
@@ -35,7 +38,7 @@ interface Props {
   testId: string;
 }
 
-export function ResultList({ label, header, rows, numberFormats, shown, testId }: Props) {
+export function ResultList({ label, header, headerLabels = header, rows, numberFormats, shown, testId }: Props) {
   const styles = useStyles();
   const [state, run] = useAction();
   const columns = shown ?? header.map((_, i) => i);
@@ -51,7 +54,9 @@ export function ResultList({ label, header, rows, numberFormats, shown, testId }
         <TableHeader>
           <TableRow>
             {columns.map((c) => (
-              <TableHeaderCell key={c}>{header[c]}</TableHeaderCell>
+              <TableHeaderCell key={c} className={styles.value}>
+                {headerLabels[c]}
+              </TableHeaderCell>
             ))}
           </TableRow>
         </TableHeader>
