@@ -41,6 +41,12 @@ export const ImportQuerySchema = z.object({
   companyNumbers: z.array(z.string().min(1)).max(MAX_IMPORT_NUMBERS).default([]),
   /** Field paths as UKCO.FIELD takes them (`CompanyGrowthTrends.CompanySizeEstimate`). */
   columns: z.array(z.string().min(1)).min(1),
+  /**
+   * The filter catalogue's name of each chosen code (`RTIC-0042` → "Cyber security software"), kept
+   * with the query so the line above the table still names the codes after a refresh, when the
+   * catalogue may not have been read. Queries saved without it describe their codes bare.
+   */
+  codeNames: z.record(z.string(), z.string()).optional(),
 });
 export type ImportQuery = z.infer<typeof ImportQuerySchema>;
 
@@ -73,13 +79,21 @@ export function companiesRequest(
 
 const SHOWN_CODES = 3;
 
-/** "RTICs: RTIC-0042, RTIC-0001; Nations: Scotland; 1,234 company numbers" */
-export function describeQuery(query: Pick<ImportQuery, "filters" | "companyNumbers">): string {
+/** "RTIC-0042 Cyber security software"; a code whose name is itself ("Scotland") or unknown reads alone. */
+export function codeWithName(code: string, name: string | undefined): string {
+  return name && name !== code ? `${code} ${name}` : code;
+}
+
+/** "RTICs: RTIC-0042 Cyber security software, RTIC-0001 …; Nations: Scotland; 1,234 company numbers" */
+export function describeQuery(query: Pick<ImportQuery, "filters" | "companyNumbers" | "codeNames">): string {
   const parts: string[] = [];
   for (const field of FILTER_FIELDS) {
     const values = query.filters[field] ?? [];
     if (!values.length) continue;
-    const shown = values.slice(0, SHOWN_CODES).join(", ");
+    const shown = values
+      .slice(0, SHOWN_CODES)
+      .map((code) => codeWithName(code, query.codeNames?.[code]))
+      .join(", ");
     const more = values.length > SHOWN_CODES ? ` and ${values.length - SHOWN_CODES} more` : "";
     parts.push(`${FILTER_LABELS[field]}: ${shown}${more}`);
   }

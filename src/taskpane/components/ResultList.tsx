@@ -11,16 +11,26 @@ import {
   TableHeaderCell,
   TableRow,
   Text,
+  makeStyles,
 } from "@fluentui/react-components";
 import { shownValue, type SheetValue } from "../../core/import/columns";
 import { insertRowsAtSelection } from "../../host/import-actions";
 import { useAction } from "../hooks/useAction";
 import { ActionOutcome } from "./ActionOutcome";
 
+const useStyles = makeStyles({
+  // The table's columns share the pane's width: a long unbroken value (a website's domain) or
+  // header would otherwise push past the pane's edge and make it scroll sideways at 320 px.
+  value: { overflowWrap: "anywhere" },
+});
+
 interface Props {
   /** Accessible name of the table, e.g. "Search results". */
   label: string;
+  /** Field names: the header of the inserted table. */
   header: readonly string[];
+  /** The columns' headers as the pane shows them (the fields' labels); default the field names. */
+  headerLabels?: readonly string[];
   rows: SheetValue[][];
   numberFormats?: (string | undefined)[];
   /** Columns shown in the 320 px pane (all go into the sheet). */
@@ -28,7 +38,8 @@ interface Props {
   testId: string;
 }
 
-export function ResultList({ label, header, rows, numberFormats, shown, testId }: Props) {
+export function ResultList({ label, header, headerLabels = header, rows, numberFormats, shown, testId }: Props) {
+  const styles = useStyles();
   const [state, run] = useAction();
   const columns = shown ?? header.map((_, i) => i);
   const insert = () =>
@@ -43,7 +54,9 @@ export function ResultList({ label, header, rows, numberFormats, shown, testId }
         <TableHeader>
           <TableRow>
             {columns.map((c) => (
-              <TableHeaderCell key={c}>{header[c]}</TableHeaderCell>
+              <TableHeaderCell key={c} className={styles.value}>
+                {headerLabels[c]}
+              </TableHeaderCell>
             ))}
           </TableRow>
         </TableHeader>
@@ -52,7 +65,9 @@ export function ResultList({ label, header, rows, numberFormats, shown, testId }
             <TableRow key={r}>
               {columns.map((c) => (
                 <TableCell key={c}>
-                  <Text size={200}>{shownValue(row[c])}</Text>
+                  <Text size={200} className={styles.value}>
+                    {shownValue(row[c])}
+                  </Text>
                 </TableCell>
               ))}
             </TableRow>

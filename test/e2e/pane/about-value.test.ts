@@ -4,7 +4,7 @@
  * the workbook is reopened — and says so plainly for a cell without a UKCO formula.
  */
 import { assertDistBuilt, useAddinSession } from "../harness";
-import { openView, sandboxNumbers, signInWithSandbox, storedFetchTime } from "./pane-helpers";
+import { expectFitsAndAccessible, openView, sandboxNumbers, signInWithSandbox, storedFetchTime } from "./pane-helpers";
 
 assertDistBuilt();
 const session = useAddinSession({ sandbox: { companies: 2_000, seed: 42 } });
@@ -50,4 +50,5 @@ test("names the company, field, fetch time and source of the selected value, and
     .getByText(/^the workbook's store/)
     .waitFor({ timeout: 10_000 });
   expect(await view.getByTestId("about-fetched").innerText()).toBe(fetched);
+  await expectFitsAndAccessible(session.current);
 });

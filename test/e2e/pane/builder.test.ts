@@ -7,7 +7,13 @@
  */
 import { assertDistBuilt, useAddinSession } from "../harness";
 import { fieldLabel } from "../../../src/core/field-labels";
-import { openView, sandboxNumbers, sandboxRecords as recordsOf, signInWithSandbox } from "./pane-helpers";
+import {
+  expectFitsAndAccessible,
+  openView,
+  sandboxNumbers,
+  sandboxRecords as recordsOf,
+  signInWithSandbox,
+} from "./pane-helpers";
 
 assertDistBuilt();
 const session = useAddinSession({
@@ -176,6 +182,7 @@ test("inserts a spilled table equal to the fields asked cell by cell, and edits 
   await sim((api) => api.whenCalculated(30_000));
   expect(await sim((api) => api.values("Sheet1!N2:N3"))).toEqual(table.slice(1, 3).map((row) => [row[0]]));
   expect(session.current.takePageErrors()).toEqual([]);
+  await expectFitsAndAccessible(session.current);
 });
 
 test("a column of names gets a helper column of matches; a name without one spoils only its row", async () => {
@@ -225,4 +232,5 @@ test("a column of names gets a helper column of matches; a name without one spoi
     expect(table[r]![2]).not.toMatch(/^#/);
   }
   expect([1, 3, 4].map((r) => table[r]![1])).toEqual(names);
+  await expectFitsAndAccessible(session.current);
 });

@@ -7,6 +7,7 @@
 import { assertDistBuilt, useAddinSession } from "../harness";
 import {
   admin,
+  expectFitsAndAccessible,
   numbersWithFormulas,
   openView,
   sandboxNumbers,
@@ -157,6 +158,7 @@ test("lists the changed values after a refresh, and Undo refresh restores them w
   await session.current.sim((api) => api.whenCalculated(30_000));
   expect(await session.current.sim((api) => api.values("Sheet1!B2:C9"))).toEqual(before);
   expect(requests).toBe(0);
+  await expectFitsAndAccessible(session.current);
 });
 
 test("the ribbon's Refresh workbook ends with a notice of what changed, which opens What changed", async () => {
@@ -179,4 +181,5 @@ test("the ribbon's Refresh workbook ends with a notice of what changed, which op
   expect(rows).toEqual([expect.stringContaining("Registered name")]);
   expect(rows[0]).toContain("RENAMED BY RIBBON LTD");
   expect(rows[0]).toContain(number);
+  await expectFitsAndAccessible(session.current);
 });

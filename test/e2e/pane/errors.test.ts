@@ -5,7 +5,7 @@
  */
 import { createServer } from "node:net";
 import { assertDistBuilt, useAddinSession } from "../harness";
-import { admin, openView, pane, signInWithSandbox } from "./pane-helpers";
+import { expectFitsAndAccessible, admin, openView, pane, signInWithSandbox } from "./pane-helpers";
 
 assertDistBuilt();
 const session = useAddinSession({ sandbox: { companies: 5_000, seed: 42 } });
@@ -58,7 +58,7 @@ test("wrong credentials: refused before saving, or by the service, each with wha
     .waitFor();
   expect(await classification.getByLabel("Password").inputValue()).toBe("");
   await session.current.screenshot("pane-error-credentials");
-  expect(await session.current.axe({ include: ["#root"] })).toEqual([]);
+  await expectFitsAndAccessible(session.current);
 });
 
 test("a refused credential met in another view names the Sign-in view and opens it", async () => {
@@ -74,6 +74,7 @@ test("a refused credential met in another view names the Sign-in view and opens 
   await heading.waitFor();
   expect(await heading.evaluate((element) => element === document.activeElement)).toBe(true);
   expect(await search.isVisible()).toBe(false);
+  await expectFitsAndAccessible(session.current);
 });
 
 test("a ribbon command that fails says so in the pane, showing the pane if it was hidden", async () => {
@@ -97,6 +98,7 @@ test("a ribbon command that fails says so in the pane, showing the pane if it wa
   expect(await session.current.sim((api) => api.taskpaneVisible())).toBe(true);
   await bar.getByRole("button", { name: "Dismiss" }).click();
   await bar.waitFor({ state: "detached" });
+  await expectFitsAndAccessible(session.current);
 });
 
 test("a malformed company number, typed or in the selected cells, is named with the reason", async () => {
@@ -127,6 +129,7 @@ test("a malformed company number, typed or in the selected cells, is named with 
   expect(invalid).toContain("Sheet1!A5: A company number is text or a whole number, not the logical value TRUE.");
   await session.current.screenshot("pane-error-company-numbers");
   await importView.getByRole("button", { name: "Clear numbers" }).click();
+  await expectFitsAndAccessible(session.current);
 });
 
 test("an unreachable service (its address pointing at a closed port) says to check the connection and address", async () => {
@@ -148,6 +151,7 @@ test("an unreachable service (its address pointing at a closed port) says to che
   await urls.getByText("Saved: the add-in uses the deployment's addresses.").waitFor();
   await product.getByRole("button", { name: "Test connection" }).click();
   await product.getByText(/The product API answered: \d+ filter groups available\./).waitFor({ timeout: 20_000 });
+  await expectFitsAndAccessible(session.current);
 });
 
 test("a 429 storm shows as waiting for the rate limit, with the wait, and the count arrives once it passes", async () => {
@@ -170,6 +174,7 @@ test("a 429 storm shows as waiting for the rate limit, with the wait, and the co
     .getByText(/compan(y|ies) match/)
     .waitFor({ timeout: 40_000 });
   await notice.waitFor({ state: "detached", timeout: 10_000 });
+  await expectFitsAndAccessible(session.current);
 });
 
 test("the task pane's page keeps its Content-Security-Policy", async () => {
@@ -179,4 +184,5 @@ test("the task pane's page keeps its Content-Security-Policy", async () => {
   expect(await pane(session.current.page).getByRole("heading", { name: "UK Companies", level: 1 }).isVisible()).toBe(
     true,
   );
+  await expectFitsAndAccessible(session.current);
 });

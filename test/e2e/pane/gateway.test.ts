@@ -11,7 +11,7 @@ import { startGateway, type RunningGateway } from "../../../gateway/server";
 import { startSandbox, type RunningSandbox } from "../../../sandbox/sandbox";
 import { sandboxGatewayConfig } from "../../support/sandbox-gateway-config";
 import { assertDistBuilt, useAddinSession } from "../harness";
-import { openView } from "./pane-helpers";
+import { expectFitsAndAccessible, openView } from "./pane-helpers";
 
 assertDistBuilt();
 
@@ -54,6 +54,7 @@ test("the pane signs in to the gateway once, with a key: no service card is offe
   await view.getByText(/^Saved\./).waitFor();
   await view.getByRole("button", { name: "Test connection" }).click();
   await view.getByText(/The product API answered: \d+ filter groups available\./).waitFor({ timeout: 20_000 });
+  await expectFitsAndAccessible(session.current);
 });
 
 test("a function answers through the gateway", async () => {
@@ -71,6 +72,7 @@ test("a function answers through the gateway", async () => {
   await session.current.sim((api) => api.whenCalculated(30_000));
   expect(await session.current.sim((api) => api.cell("Sheet1!A1").value)).toBe(company!.CompanyName);
   expect(gateway.metrics.sent.product).toBeGreaterThan(0);
+  await expectFitsAndAccessible(session.current);
 });
 
 test("an import runs through the gateway, and the page keeps no service credential", async () => {
@@ -87,4 +89,5 @@ test("an import runs through the gateway, and the page keeps no service credenti
   for (const secret of [c.productToken, c.matchingKey, c.marketKey, c.classificationPassword])
     expect({ secret, stored: stored.includes(secret) }).toEqual({ secret, stored: false });
   expect(stored).toContain(key);
+  await expectFitsAndAccessible(session.current);
 });

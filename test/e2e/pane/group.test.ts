@@ -5,7 +5,7 @@
  */
 import { companyNumberOf, type Dataset } from "../../../sandbox/data/dataset";
 import { assertDistBuilt, useAddinSession } from "../harness";
-import { admin, openView, pane, signInWithSandbox } from "./pane-helpers";
+import { expectFitsAndAccessible, admin, openView, pane, signInWithSandbox } from "./pane-helpers";
 
 assertDistBuilt();
 const session = useAddinSession({ sandbox: { companies: 5_000, seed: 42 } });
@@ -73,6 +73,7 @@ test("follows the selected cell and shows a 1,000+ company group, drawing only t
   await session.current.screenshot("pane-group-search");
   expect(await session.current.axe({ include: ["#root"] })).toEqual([]);
   await search.fill("");
+  await expectFitsAndAccessible(session.current);
 });
 
 test("inserts the group as a table at the selection, in tree order, with parent numbers", async () => {
@@ -104,6 +105,7 @@ test("inserts the group as a table at the selection, in tree order, with parent 
   expect(top[1]![0]).toBe(1);
   expect(top[1]![2]).toMatch(/^ {4}\S/);
   expect(top[1]![3]).toBe(group.root);
+  await expectFitsAndAccessible(session.current);
 });
 
 test("a company name holding markup shows literally in the tree and in the grid, and runs nothing", async () => {
@@ -134,6 +136,7 @@ test("a company name holding markup shows literally in the tree and in the grid,
   expect(dialogs).toEqual([]);
   await session.current.screenshot("pane-group-markup-as-text");
   await view.getByRole("searchbox", { name: /Search this group/ }).fill("");
+  await expectFitsAndAccessible(session.current);
 });
 
 test("one whole flow by keyboard alone: open the view, show a group, walk the tree, insert it", async () => {
@@ -190,4 +193,5 @@ test("one whole flow by keyboard alone: open the view, show a group, walk the tr
     (await session.current.sim((api) => api.tables())).filter((t) => t.name.startsWith("UKCO_Group_")).length,
   ).toBeGreaterThanOrEqual(3);
   await session.current.screenshot("pane-group-keyboard");
+  await expectFitsAndAccessible(session.current);
 });

@@ -7,7 +7,7 @@
 import { MarketFiltersSchema } from "../../../src/api/market/schemas";
 import { assertDistBuilt, useAddinSession } from "../harness";
 import { SANDBOX_CREDENTIALS } from "../../../sandbox/credentials";
-import { admin, openView, signInWithSandbox } from "./pane-helpers";
+import { expectFitsAndAccessible, admin, openView, signInWithSandbox } from "./pane-helpers";
 
 assertDistBuilt();
 const session = useAddinSession({ sandbox: { companies: 2_000, seed: 42 } });
@@ -82,6 +82,7 @@ test("a French list is counted as the sandbox counts it, charted, imported, and 
     .getByText(new RegExp(`Refreshed ${expected.toLocaleString("en-GB")} companies into table ${table}`))
     .waitFor({ timeout: 50_000 });
   await session.current.screenshot("pane-market-imported");
+  await expectFitsAndAccessible(session.current);
 });
 
 test("a code the market does not recognise is explained, a bad bound is refused, and a service error is shown", async () => {
@@ -113,6 +114,7 @@ test("a code the market does not recognise is explained, a bad bound is refused,
     .getByTestId("error-bar")
     .getByText(/The multi-market service did not answer in time/)
     .waitFor({ timeout: 30_000 });
+  await expectFitsAndAccessible(session.current);
 });
 
 test("numbers from the selection are looked up, one row each, an unknown one saying so; a name search lists and inserts matches", async () => {
@@ -158,5 +160,5 @@ test("numbers from the selection are looked up, one row each, an unknown one say
   await view.getByText(/^Inserted \d+ rows? as the table/).waitFor({ timeout: 20_000 });
   expect(await session.current.sim((api) => api.values("Sheet1!D2:E2")[0])).toEqual(["CompanyNumber", "CompanyName"]);
   await session.current.screenshot("pane-market-lookups");
-  expect(await session.current.axe({ include: ["#root"] })).toEqual([]);
+  await expectFitsAndAccessible(session.current);
 });

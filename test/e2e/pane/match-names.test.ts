@@ -11,7 +11,7 @@ import { INVENTED_NAMES, messyName, repeatOf, sandboxCompanies } from "../../sup
 import { matchKey } from "../../../src/core/match-key";
 import { MATCH_SESSION_NAMESPACE, readSessionXml } from "../../../src/core/match-names/session";
 import { assertDistBuilt, useAddinSession, type AddinSession } from "../harness";
-import { admin, openView, signInWithSandbox } from "./pane-helpers";
+import { expectFitsAndAccessible, admin, openView, signInWithSandbox } from "./pane-helpers";
 
 assertDistBuilt();
 const session = useAddinSession({ sandbox: { companies: 2_000, seed: 42 } });
@@ -204,6 +204,7 @@ test("matches 500 messy names in the fewest jobs, queues the unsure ones, and ke
     nextInput.replace(/\s+/g, " ").trim(),
   );
   expect(await s.sim((api) => api.values("Sheet1!C2:G501"))).toEqual(cellsBefore);
+  await expectFitsAndAccessible(session.current);
 }, 180_000);
 
 test("a failed job is named in the message bar, and the names it did match keep their results", async () => {
@@ -239,6 +240,7 @@ test("a failed job is named in the message bar, and the names it did match keep 
   } finally {
     await admin(s, "/faults", { batchFail: false });
   }
+  await expectFitsAndAccessible(session.current);
 }, 120_000);
 
 test("written as UKCO.MATCH formulas, the results come from the run's own job: no second job, no single match", async () => {
@@ -271,6 +273,7 @@ test("written as UKCO.MATCH formulas, the results come from the run's own job: n
     companies.map((c) => [c.CompanyNumber, c.CompanyName, "high"]),
   );
   expect([submits(), singles()]).toEqual([1, 0]);
+  await expectFitsAndAccessible(session.current);
 }, 120_000);
 
 test("a job in progress shows processed of total from its status, and Cancel stops the wait", async () => {
@@ -307,4 +310,5 @@ test("a job in progress shows processed of total from its status, and Cancel sto
   } finally {
     await admin(s, "/faults", { rateJobStuck: 0 });
   }
+  await expectFitsAndAccessible(session.current);
 }, 120_000);

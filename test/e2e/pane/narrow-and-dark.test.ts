@@ -7,7 +7,16 @@
 import type { Page } from "playwright-core";
 import { PANE_VIEWS } from "../../../src/taskpane/views";
 import { assertDistBuilt, useAddinSession } from "../harness";
-import { openInTheme, PANE_WIDTH, pane, sidewaysOverflow, signInWithSandbox, view } from "./pane-helpers";
+import {
+  expectFitsAndAccessible,
+  openInTheme,
+  PANE_WIDTH,
+  pane,
+  sandboxNumbers,
+  sandboxRecords,
+  signInWithSandbox,
+  view,
+} from "./pane-helpers";
 
 assertDistBuilt();
 const session = useAddinSession({
@@ -36,8 +45,7 @@ describe.each(["light", "dark"] as const)("the pane at 320 px in the %s theme", 
   test("the home page lists every view and fits", async () => {
     const { page } = session.current;
     for (const { id } of PANE_VIEWS) await pane(page).getByTestId(`open-${id}`).waitFor();
-    expect(await sidewaysOverflow(page)).toEqual({ scrollsSidewaysBy: 0, wide: [] });
-    expect(await session.current.axe({ include: ["#root"] })).toEqual([]);
+    await expectFitsAndAccessible(session.current);
   });
 
   test("About this value of a long formula on a sheet with a long name wraps instead of scrolling sideways", async () => {
@@ -53,8 +61,34 @@ describe.each(["light", "dark"] as const)("the pane at 320 px in the %s theme", 
     }, sheet);
     await openAndSettle(page, "about-value");
     await view(page, "about-value").getByTestId("about-formula").waitFor();
-    expect(await sidewaysOverflow(page)).toEqual({ scrollsSidewaysBy: 0, wide: [] });
-    expect(await session.current.axe({ include: ["#root"] })).toEqual([]);
+    await expectFitsAndAccessible(session.current);
+  });
+
+  test("Find by website and Search by number: their results fit, and show numbers and names as typed, without the writer's apostrophe", async () => {
+    const s = session.current;
+    const { page } = s;
+    const records = await sandboxRecords(s, (await sandboxNumbers(s, { CompanyStatus: ["Active"] })).slice(0, 50));
+    const company = records.find((r) => typeof r.Homepage_domain === "string")! as {
+      CompanyNumber: string;
+      CompanyName: string;
+      Homepage_domain: string;
+    };
+    const lookups = [
+      { id: "website", box: "Website address", typed: company.Homepage_domain, button: "Look up" },
+      { id: "search", box: "Company number starts with", typed: company.CompanyNumber, button: "Search" },
+    ];
+    for (const { id, box, typed, button } of lookups) {
+      await openAndSettle(page, id);
+      const opened = view(page, id);
+      await opened.getByRole("textbox", { name: box }).fill(typed);
+      await opened.getByRole("button", { name: button }).click();
+      const results = opened.getByTestId(`${id}-results`);
+      await results.getByText(company.CompanyNumber, { exact: true }).waitFor({ timeout: 20_000 });
+      const shown = await results.locator("td").allInnerTexts();
+      expect(shown).toEqual(expect.arrayContaining([company.CompanyNumber, company.CompanyName]));
+      expect(shown.filter((text) => text.startsWith("'"))).toEqual([]);
+      await expectFitsAndAccessible(s);
+    }
   });
 
   test.each(PANE_VIEWS.map((v) => [v.title, v.id]))(
@@ -63,8 +97,7 @@ describe.each(["light", "dark"] as const)("the pane at 320 px in the %s theme", 
       const { page } = session.current;
       await openAndSettle(page, id);
       await session.current.screenshot(`pane-320-${theme}-${id}`);
-      expect(await sidewaysOverflow(page)).toEqual({ scrollsSidewaysBy: 0, wide: [] });
-      expect(await session.current.axe({ include: ["#root"] })).toEqual([]);
+      await expectFitsAndAccessible(session.current);
     },
   );
 });

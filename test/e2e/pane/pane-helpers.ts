@@ -153,17 +153,26 @@ export async function openInTheme(session: AddinSession, theme: "light" | "dark"
   expect({ theme, dark: (r + g + b) / 3 < 128 }).toEqual({ theme, dark: theme === "dark" });
 }
 
-/** What sticks out past the pane's right or left edge, where no scrolling container around it clips it. */
+/**
+ * What sticks out past the pane's right or left edge, where no scrolling container inside the pane
+ * clips it. The pane is the browser's viewport when the page is opened without the simulated Excel
+ * window, and the simulated window's task pane (its own scrolling box) when it is shown: there the
+ * page itself never scrolls, so the pane's box is the edge an analyst would scroll past.
+ */
 export function sidewaysOverflow(page: Page): Promise<{ scrollsSidewaysBy: number; wide: string[] }> {
   return page.evaluate(() => {
-    const root = document.scrollingElement ?? document.documentElement;
-    const width = root.clientWidth;
+    const paneBody = document.querySelector('[data-office-sim="pane"] .osim-pane-body');
+    const frame = paneBody ?? document.scrollingElement ?? document.documentElement;
+    const scope = paneBody ?? document.body;
+    const frameBox = paneBody?.getBoundingClientRect();
+    const left = frameBox ? frameBox.left + paneBody!.clientLeft : 0;
+    const right = left + frame.clientWidth;
     const clipped = (element: Element): boolean => {
-      for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+      for (let parent = element.parentElement; parent && parent !== scope; parent = parent.parentElement) {
         const overflowX = getComputedStyle(parent).overflowX;
         if (overflowX !== "visible") {
           const box = parent.getBoundingClientRect();
-          if (box.left >= -0.5 && box.right <= width + 0.5) return true;
+          if (box.left >= left - 0.5 && box.right <= right + 0.5) return true;
         }
       }
       return false;
@@ -172,17 +181,20 @@ export function sidewaysOverflow(page: Page): Promise<{ scrollsSidewaysBy: numbe
       const label = element.getAttribute("aria-label") ?? element.textContent?.trim().slice(0, 40) ?? "";
       return `<${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""}> "${label}"`;
     };
-    const wide = [...document.body.querySelectorAll("*")].flatMap((element) => {
+    const wide = [...scope.querySelectorAll("*")].flatMap((element) => {
       const box = element.getBoundingClientRect();
       if (box.width === 0 || box.height === 0) return [];
-      const past = Math.max(box.right - width, -box.left);
+      const past = Math.max(box.right - right, left - box.left);
       return past > 0.5 && !clipped(element) ? [`${name(element)} by ${Math.ceil(past)} px`] : [];
     });
-    return { scrollsSidewaysBy: root.scrollWidth - width, wide: wide.slice(0, 8) };
+    return { scrollsSidewaysBy: frame.scrollWidth - frame.clientWidth, wide: wide.slice(0, 8) };
   });
 }
 
-/** After a flow: axe finds nothing serious or critical in the pane, and nothing scrolls sideways. */
+/**
+ * After a flow: axe finds nothing serious or critical in the pane, and nothing scrolls sideways at
+ * the width the test gives the pane (320 px without the simulated Excel window, its pane's width with it).
+ */
 export async function expectFitsAndAccessible(session: AddinSession): Promise<void> {
   expect(await sidewaysOverflow(session.page)).toEqual({ scrollsSidewaysBy: 0, wide: [] });
   expect(await session.axe({ include: ["#root"] })).toEqual([]);

@@ -5,7 +5,13 @@
  * refresh puts the same question in the pane.
  */
 import { assertDistBuilt, useAddinSession } from "../harness";
-import { numbersWithFormulas, openView, sandboxNumbers, signInWithSandbox } from "./pane-helpers";
+import {
+  expectFitsAndAccessible,
+  numbersWithFormulas,
+  openView,
+  sandboxNumbers,
+  signInWithSandbox,
+} from "./pane-helpers";
 
 assertDistBuilt();
 const session = useAddinSession({ sandbox: { companies: 2_000, seed: 42 } });
@@ -53,6 +59,7 @@ test("a large refresh lists what it would send and waits; Cancel sends nothing; 
     .waitFor();
   await session.current.sim((api) => api.whenCalculated(60_000));
   expect(requests).toBe(estimated);
+  await expectFitsAndAccessible(session.current);
 });
 
 test("the ribbon's Refresh workbook asks the same question in the pane, and runs only once confirmed", async () => {
@@ -78,4 +85,5 @@ test("the ribbon's Refresh workbook asks the same question in the pane, and runs
     .getByText("60 companies refreshed", { exact: false })
     .waitFor({ timeout: 30_000 });
   expect(requests).toBe(Number(/: (\d+) requests/.exec(lines[0]!)![1]));
+  await expectFitsAndAccessible(session.current);
 });

@@ -17,7 +17,7 @@ import { createAuthenticator, type Authenticate } from "../../../gateway/auth";
 import { KeyStore } from "../../../gateway/keys";
 import { offlineGatewayConfig } from "../../support/offline-gateway-config";
 import { assertDistBuilt, useAddinSession } from "../harness";
-import { openView } from "./pane-helpers";
+import { expectFitsAndAccessible, openView } from "./pane-helpers";
 
 assertDistBuilt();
 
@@ -168,6 +168,7 @@ describe("a host with nested app authentication (and getAccessToken besides)", (
     const asked = await session.current.sim((api) => api.signOnRequests().filter((r) => r.method === "GetTokenPopup"));
     expect(asked[0]).toMatchObject({ clientId: APP_ID, scope: expect.stringContaining(SCOPE) });
     await session.current.page.getByText(`(${USERNAME})`).waitFor();
+    await expectFitsAndAccessible(session.current);
   });
 
   test("the gateway accepts the token it yields, and not one signed by another key", async () => {
@@ -176,6 +177,7 @@ describe("a host with nested app authentication (and getAccessToken besides)", (
     // The same person, whichever path signed them in.
     await expect(authenticate(`Bearer ${tokens.officeAccess}`)).resolves.toBe(user);
     await expect(authenticate(`Bearer ${tokens.forged}`)).rejects.toMatchObject({ reason: "bad-token" });
+    await expectFitsAndAccessible(session.current);
   });
 });
 
@@ -196,6 +198,7 @@ describe("a sign-on token about to run out", () => {
     expect(asks.filter((a) => a.endsWith("GetToken"))).toHaveLength(2);
     expect(asks.filter((a) => a.endsWith("GetTokenPopup"))).toEqual([]);
     await expect(authenticate(`Bearer ${tokens.naaAccess}`)).resolves.toMatch(/^sso:/);
+    await expectFitsAndAccessible(session.current);
   });
 });
 
@@ -209,6 +212,7 @@ describe("a host with getAccessToken only", () => {
     expect(stored).toBe(tokens.officeAccess);
     expect(await signOnAsks(page)).toEqual(["getAccessToken getAccessToken"]);
     await expect(authenticate(`Bearer ${stored}`)).resolves.toMatch(/^sso:/);
+    await expectFitsAndAccessible(session.current);
   });
 });
 
@@ -222,6 +226,7 @@ describe("a host whose broker fails", () => {
     const asks = await signOnAsks(page);
     expect(asks[0]).toBe("nestedAppAuthBridge GetInitContext");
     expect(asks.at(-1)).toBe("getAccessToken getAccessToken");
+    await expectFitsAndAccessible(session.current);
   });
 });
 
@@ -243,6 +248,7 @@ describe("a host offering no single sign-on", () => {
     expect(stored).toBe(gatewayKey);
     await expect(authenticate(`Bearer ${stored}`)).resolves.toBe("analyst");
     expect(await signOnAsks(page)).toEqual([]);
+    await expectFitsAndAccessible(session.current);
   });
 
   test("a service address stored before the move to the gateway is shown as unused, and cleared", async () => {
@@ -261,5 +267,6 @@ describe("a host offering no single sign-on", () => {
     await card.getByRole("button", { name: "Clear stored addresses" }).click();
     await card.waitFor({ state: "detached" });
     expect(await page.evaluate(() => OfficeRuntime.storage.getItem("ukco.settings.serviceUrls"))).toBe("{}");
+    await expectFitsAndAccessible(session.current);
   });
 });

@@ -6,7 +6,7 @@
  * function spills of its own (UKCO.HISTORY's years) is read the same way, down to the year.
  */
 import { assertDistBuilt, useAddinSession } from "../harness";
-import { admin, openView, sandboxNumbers, signInWithSandbox } from "./pane-helpers";
+import { expectFitsAndAccessible, admin, openView, sandboxNumbers, signInWithSandbox } from "./pane-helpers";
 
 assertDistBuilt();
 const session = useAddinSession({ sandbox: { companies: 2_000, seed: 42 } });
@@ -72,6 +72,7 @@ test("a spilled FIELD table's cells are described, listed, highlighted and undon
   await view.getByText(/^Put back the values of 4 companies from before the refresh/).waitFor({ timeout: 10_000 });
   await session.current.sim((api) => api.whenCalculated(30_000));
   expect(await session.current.sim((api) => api.values("Sheet1!E2:F5"))).toEqual(before);
+  await expectFitsAndAccessible(session.current);
 });
 
 type Filing = Record<string, unknown>;

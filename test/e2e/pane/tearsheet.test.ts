@@ -10,7 +10,7 @@ import type { Dataset } from "../../../sandbox/data/dataset";
 import { buildRecord } from "../../../sandbox/data/record";
 import { layoutTearsheet, TEARSHEET, type TearsheetEntry } from "../../../src/core/tearsheet-template";
 import { assertDistBuilt, useAddinSession, type AddinSession } from "../harness";
-import { openView, signInWithSandbox } from "./pane-helpers";
+import { expectFitsAndAccessible, openView, signInWithSandbox } from "./pane-helpers";
 
 assertDistBuilt();
 const session = useAddinSession({ sandbox: { companies: 2_000, seed: 42 } });
@@ -169,7 +169,7 @@ test("one click makes the selected company's tearsheet: the record's values, and
   expect(errors).toEqual([]);
   console.log(`tearsheet: made and calculated in ${madeMs} ms, ${members.length} group companies`);
   await session.current.screenshot("pane-tearsheet");
-  expect(await session.current.axe({ include: ["#root"] })).toEqual([]);
+  await expectFitsAndAccessible(session.current);
 });
 
 test("a UKCO formula's company makes a second tearsheet under a numbered name", async () => {
@@ -192,6 +192,7 @@ test("a UKCO formula's company makes a second tearsheet under a numbered name", 
     `Tearsheet ${number}`,
     `Tearsheet ${number} (2)`,
   ]);
+  await expectFitsAndAccessible(session.current);
 });
 
 test("an empty selection is named in the message bar, and no sheet is made", async () => {
@@ -207,4 +208,5 @@ test("an empty selection is named in the message bar, and no sheet is made", asy
   await bar.getByText("No tearsheet made").waitFor({ timeout: 10_000 });
   expect(await bar.innerText()).toContain("No company number in Sheet1!F9. The cell is empty.");
   expect((await session.current.sim((api) => api.sheets())).length).toBe(before);
+  await expectFitsAndAccessible(session.current);
 });

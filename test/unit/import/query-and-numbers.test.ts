@@ -32,6 +32,16 @@ describe("the import query", () => {
     expect(describeQuery({ filters: {}, companyNumbers: [] })).toBe("all companies");
   });
 
+  test("names each code as the filter catalogue does, and keeps the names through the saved form", () => {
+    const query = ImportQuerySchema.parse({
+      filters: { rtics: ["RTIC-0042", "RTIC-0999"], Nations: ["Scotland"] },
+      columns: ["CompanyName"],
+      codeNames: { "RTIC-0042": "Cyber security software" },
+    });
+    // A code the catalogue did not name (or a saved query from before names were kept) reads alone.
+    expect(describeQuery(query)).toBe("RTICs: RTIC-0042 Cyber security software, RTIC-0999; Nations: Scotland");
+  });
+
   test("knows when the user has chosen nothing to filter by", () => {
     expect(hasCriteria({ filters: { rtics: [] }, companyNumbers: [] })).toBe(false);
     expect(hasCriteria({ filters: { Nations: ["Wales"] }, companyNumbers: [] })).toBe(true);

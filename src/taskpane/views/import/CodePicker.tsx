@@ -17,6 +17,7 @@ import {
   tokens,
 } from "@fluentui/react-components";
 import { useMemo, useState } from "react";
+import { codeWithName } from "../../../core/import/query";
 import type { PickerGroup } from "./useFilterCatalogue";
 
 const useStyles = makeStyles({
@@ -55,8 +56,7 @@ export function CodePicker({
     );
     return { shown: all.slice(0, SHOWN_OPTIONS), more: Math.max(0, all.length - SHOWN_OPTIONS) };
   }, [group, query, selected]);
-  const label = (code: string) =>
-    labels.get(code) && labels.get(code) !== code ? `${code} ${labels.get(code)}` : code;
+  const label = (code: string) => codeWithName(code, labels.get(code));
 
   return (
     <div>

@@ -20,10 +20,23 @@ import { ColumnChooser } from "./ColumnChooser";
 import { InsightsPanel } from "./InsightsPanel";
 import { NumbersFromSelection, type NumbersSource } from "./NumbersFromSelection";
 import { TypedCodes } from "./TypedCodes";
-import { useFilterCatalogue } from "./useFilterCatalogue";
+import { useFilterCatalogue, type PickerGroup } from "./useFilterCatalogue";
 import { useMatchCount } from "./useMatchCount";
 
 const useStyles = makeStyles({ stack: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM } });
+
+/** The catalogue's name of each chosen code that has one, for the line the import writes above its table. */
+function chosenNames(
+  filters: Partial<Record<FilterField, string[]>>,
+  groups: readonly PickerGroup[] | undefined,
+): Record<string, string> {
+  const names: Record<string, string> = {};
+  for (const group of groups ?? []) {
+    for (const { code, description } of group.values)
+      if (filters[group.field]?.includes(code) && description !== code) names[code] = description;
+  }
+  return names;
+}
 
 function ImportCompanies({ active }: ViewProps) {
   const styles = useStyles();
@@ -50,7 +63,7 @@ function ImportCompanies({ active }: ViewProps) {
 
   const startImport = () => {
     if (!counted) return;
-    const query: ImportQuery = { ...criteria, columns };
+    const query: ImportQuery = { ...criteria, columns, codeNames: chosenNames(filters, groups) };
     const { request, total } = counted;
     void run.run((options) => importToNewSheet(clients, query, request, total, options));
   };

@@ -9,6 +9,7 @@ import type { SearchAhead } from "../../../api/product/responses";
 import { asSheetText, NUMBER_FORMATS, type SheetValue } from "../../../core/import/columns";
 import { toDateCell, isDateCell } from "../../../core/cell-value";
 import { InvalidArgumentError } from "../../../core/errors";
+import { fieldLabel } from "../../../core/field-labels";
 import { LookupStatus } from "../../components/LookupStatus";
 import { RateLimitNotice } from "../../components/RateLimitNotice";
 import { ResultList } from "../../components/ResultList";
@@ -101,6 +102,7 @@ function SearchCompanies() {
         <ResultList
           label="Search results"
           header={[...SEARCH_HEADER]}
+          headerLabels={SEARCH_HEADER.map(fieldLabel)}
           rows={search.state.result.rows}
           numberFormats={FORMATS}
           shown={[0, 1, 2]}

@@ -10,6 +10,7 @@ import { pageWebsite } from "../../../core/api-values";
 import { DEFAULT_COLUMNS, recordRow, resolveColumns, type SheetValue } from "../../../core/import/columns";
 import { MAX_BATCH_URLS, parseWebsite } from "../../../core/explore/websites";
 import { InvalidArgumentError } from "../../../core/errors";
+import { fieldLabel } from "../../../core/field-labels";
 import { importSourceToNewSheet } from "../../../host/import-actions";
 import { CellsFromSelection, type CellsSource } from "../../components/CellsFromSelection";
 import { ImportRunPanel } from "../../components/ImportRunPanel";
@@ -92,6 +93,7 @@ function FindByWebsite() {
         <ResultList
           label="Companies for the website"
           header={RESULT_COLUMNS}
+          headerLabels={RESULT_COLUMNS.map(fieldLabel)}
           rows={lookup.state.result.rows}
           shown={[0, 1, 3]}
           testId="website-results"
