@@ -24,16 +24,18 @@ import type { CancelSignal } from "./call-context";
 import { UnavailableError } from "./errors";
 import { QuietTimer } from "./quiet-timer";
 
-export interface BatchLoaderOptions<V> {
+export interface BatchLoaderOptions<V, N = never> {
   /**
    * One request for many keys. Keys missing from the returned map are an error for those keys.
    * `signal` aborts when every ask of the batch has gone; `notify` passes progress (a queue
-   * position, say) to the asks of one key.
+   * position, say) to the asks of one key; `needs` gives what the asks of one key said they need
+   * of its value (`load`'s `need`), for a request that can fetch less than all of it.
    */
   loadMany(
     keys: readonly string[],
     signal: AbortSignal,
     notify: (key: string, progress: unknown) => void,
+    needs: (key: string) => readonly N[],
   ): Promise<ReadonlyMap<string, V | Error>>;
   clock: Clock;
   /** Most keys one request may carry (the contract's page size). */
@@ -66,7 +68,7 @@ export interface BatchLoaderOptions<V> {
 
 type Attempt<V> = { ok: true; results: ReadonlyMap<string, V | Error> } | { ok: false; error: unknown };
 
-interface Waiter<V> {
+interface Waiter<V, N> {
   resolve(value: V): void;
   reject(error: unknown): void;
   onProgress?: (progress: unknown) => void;
@@ -76,14 +78,16 @@ interface Waiter<V> {
   /** Stops listening to the caller's signal. */
   detach?: () => void;
   /** The key's entry this ask waits on. */
-  entry: Entry<V>;
+  entry: Entry<V, N>;
 }
 
-interface Entry<V> {
+interface Entry<V, N> {
   key: string;
-  waiters: Set<Waiter<V>>;
+  waiters: Set<Waiter<V, N>>;
   sent: boolean;
-  batch?: { entries: Entry<V>[]; controller: AbortController };
+  /** What the asks said they need, one item per ask that said (pushed as given: a cell costs no copy). */
+  needs?: N[];
+  batch?: { entries: Entry<V, N>[]; controller: AbortController };
 }
 
 export interface BatchLoaderStats {
@@ -93,22 +97,22 @@ export interface BatchLoaderStats {
   sharedAsks: number;
 }
 
-export class BatchLoader<V> {
-  private readonly entries = new Map<string, Entry<V>>();
-  private queue: Entry<V>[] = [];
+export class BatchLoader<V, N = never> {
+  private readonly entries = new Map<string, Entry<V, N>>();
+  private queue: Entry<V, N>[] = [];
   private readonly flushTimer: QuietTimer;
   /** Keys queued since the last flush: a burst gathering. */
   private burstOpen = false;
   /** The open burst goes at the next turn, not after a quiet spell. */
   private atOnce = false;
   /** Asks by deadline (all wait the same time, so arrival order is deadline order). */
-  private deadlines: Waiter<V>[] = [];
+  private deadlines: Waiter<V, N>[] = [];
   private deadlineHead = 0;
   private sweepTimer: AbortController | undefined;
   private pending = 0;
   readonly stats: BatchLoaderStats = { requests: 0, keysSent: 0, asks: 0, sharedAsks: 0 };
 
-  constructor(private readonly options: BatchLoaderOptions<V>) {
+  constructor(private readonly options: BatchLoaderOptions<V, N>) {
     this.flushTimer = new QuietTimer(options.clock, options.burstWindowMs, options.maxDelayMs, () => this.flush());
   }
 
@@ -127,7 +131,11 @@ export class BatchLoader<V> {
     return this.entries.has(key);
   }
 
-  load(key: string, signal?: CancelSignal, onProgress?: (progress: unknown) => void): Promise<V> {
+  /**
+   * `need`: what this ask needs of the value, passed to `loadMany` with the key. An ask joining a
+   * request already sent adds nothing to it: its caller checks the value covers what it needs.
+   */
+  load(key: string, signal?: CancelSignal, onProgress?: (progress: unknown) => void, need?: N): Promise<V> {
     this.stats.asks += 1;
     return new Promise<V>((resolve, reject) => {
       if (signal?.aborted) return reject(cancelled());
@@ -138,8 +146,9 @@ export class BatchLoader<V> {
         this.entries.set(key, entry);
         this.enqueue(entry);
       }
+      if (need !== undefined && !entry.sent) (entry.needs ??= []).push(need);
       const deadline = this.options.clock.now() + this.options.settleTimeoutMs;
-      const waiter: Waiter<V> = { resolve, reject, onProgress, deadline, settled: false, entry };
+      const waiter: Waiter<V, N> = { resolve, reject, onProgress, deadline, settled: false, entry };
       entry.waiters.add(waiter);
       this.pending += 1;
       const owner = entry;
@@ -153,7 +162,7 @@ export class BatchLoader<V> {
     });
   }
 
-  private settle(waiter: Waiter<V>): void {
+  private settle(waiter: Waiter<V, N>): void {
     waiter.settled = true;
     waiter.detach?.();
     this.pending -= 1;
@@ -196,7 +205,7 @@ export class BatchLoader<V> {
     if (next) this.scheduleSweep(next.deadline);
   }
 
-  private enqueue(entry: Entry<V>): void {
+  private enqueue(entry: Entry<V, N>): void {
     this.queue.push(entry);
     if (!this.burstOpen) this.openBurst();
     if (this.atOnce) return;
@@ -244,7 +253,7 @@ export class BatchLoader<V> {
     return sizes;
   }
 
-  private async send(batch: Entry<V>[]): Promise<void> {
+  private async send(batch: Entry<V, N>[]): Promise<void> {
     const first = await this.attempt(batch);
     if (first.ok || batch.length < 2 || !this.options.isolate?.(first.error)) return this.deliver(batch, first);
     await this.isolateFailure(batch);
@@ -254,7 +263,7 @@ export class BatchLoader<V> {
    * Halves a failed batch (see the rule at the top). Both halves go at once, and each is delivered
    * as soon as it is known, so isolating a key costs about one round trip per level, not two.
    */
-  private async isolateFailure(batch: Entry<V>[]): Promise<void> {
+  private async isolateFailure(batch: Entry<V, N>[]): Promise<void> {
     const middle = Math.ceil(batch.length / 2);
     const halves = [batch.slice(0, middle), batch.slice(middle)];
     const outcomes = await Promise.all(
@@ -275,7 +284,7 @@ export class BatchLoader<V> {
     );
   }
 
-  private async attempt(batch: Entry<V>[]): Promise<Attempt<V>> {
+  private async attempt(batch: Entry<V, N>[]): Promise<Attempt<V>> {
     const controller = new AbortController();
     for (const entry of batch) {
       entry.sent = true;
@@ -289,7 +298,9 @@ export class BatchLoader<V> {
     this.stats.keysSent += keys.length;
     const started = this.options.clock.now();
     try {
-      const results = await this.options.loadMany(keys, controller.signal, notify);
+      const byKey = new Map(batch.map((entry) => [entry.key, entry.needs ?? NO_NEEDS]));
+      const needs = (key: string): readonly N[] => byKey.get(key) ?? NO_NEEDS;
+      const results = await this.options.loadMany(keys, controller.signal, notify, needs);
       this.options.observe?.(keys.length, this.options.clock.now() - started);
       return { ok: true, results };
     } catch (error) {
@@ -297,7 +308,7 @@ export class BatchLoader<V> {
     }
   }
 
-  private deliver(batch: Entry<V>[], outcome: Attempt<V>): void {
+  private deliver(batch: Entry<V, N>[], outcome: Attempt<V>): void {
     for (const entry of batch) {
       this.entries.delete(entry.key);
       const answer = !outcome.ok
@@ -318,7 +329,7 @@ export class BatchLoader<V> {
    * A caller stops waiting. An unsent key nobody waits for is dropped from the queue; a sent
    * request nobody waits for is aborted (a request still queued in a governor then never goes).
    */
-  private leave(entry: Entry<V>, waiter: Waiter<V>, reason: unknown): void {
+  private leave(entry: Entry<V, N>, waiter: Waiter<V, N>, reason: unknown): void {
     if (!entry.waiters.delete(waiter)) return;
     this.settle(waiter);
     waiter.reject(reason);
@@ -331,6 +342,8 @@ export class BatchLoader<V> {
     }
   }
 }
+
+const NO_NEEDS: readonly never[] = [];
 
 function cancelled(): UnavailableError {
   return new UnavailableError("cancelled", "Cancelled.");
