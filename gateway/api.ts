@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Logger } from "pino";
 import { AuthError, type Authenticate } from "./auth";
 import { CompanyRecords, MAX_NUMBERS, numbersOnly } from "./companies";
+import { FIELDS_HEADER, fieldsAsked } from "./fields";
 import type { GatewayConfig } from "./config";
 import type { Asker, GovernedCalls } from "./governed";
 import type { JobOwners } from "./jobs";
@@ -160,11 +161,16 @@ export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
       };
       const asker: Asker = { user, signal: ctx.abort.signal };
       const refresh = req.headers["x-ukco-refresh"] === "1";
+      const fields = fieldsAsked(req.headers[FIELDS_HEADER]);
+      if (!fields.ok) {
+        audit(req, "refused", 400);
+        return errorBody(reply, 400, "bad-fields", fields.message);
+      }
       try {
         if (operation.handling === "companies" && matched.query.toString() === "") {
           const numbers = numbersOnly(body);
           if (numbers) {
-            const answer = await deps.companies.answer(asker, call, numbers, refresh);
+            const answer = await deps.companies.answer(asker, call, numbers, refresh, fields.cut);
             if (answer.failure) return sendFailure(req, reply, answer.failure);
             audit(req, answer.served, 200, numbers.length);
             return reply.code(200).headers(answer.headers).type("application/json").send(answer.body);

@@ -11,9 +11,14 @@
  * for exactly this request; otherwise it is left out and `x-ukco-left-out: aggregates` says so.
  * `x-ukco-scopes` states the credential's scopes (the operator's, or learned from the service's
  * own whole answers), so the add-in never has to guess them from which keys are present.
+ *
+ * An add-in may ask for some fields only (`x-ukco-fields`, fields.ts): what is fetched and cached
+ * does not change (whole records, per credential), and each record of the answer is cut to those
+ * fields on the way out, the answer's own `x-ukco-fields` naming what was kept.
  */
 import { cacheKey, digest, type TieredCache } from "./cache";
 import type { Asker, GovernedCalls } from "./governed";
+import { FIELDS_HEADER, RecordCuts, type FieldCut } from "./fields";
 import { readListText } from "./list-text";
 import type { UpstreamAnswer, UpstreamCall, UpstreamFailure } from "./upstream";
 
@@ -82,13 +87,16 @@ export class CompanyRecords {
   /** Answers assembled in the last RECENT_MS, by the ask (oldest first). */
   private readonly recent = new Map<string, Recent>();
   private recentBytes = 0;
+  private readonly cuts: RecordCuts;
 
   constructor(
     private readonly calls: GovernedCalls,
     private readonly cache: TieredCache,
     private readonly scope: string,
     statedScopes: string[] | undefined,
+    cutBytes = 128 * 1024 * 1024,
   ) {
+    this.cuts = new RecordCuts(cutBytes);
     if (statedScopes) this.scopes.set(scope, ["companies:read", ...statedScopes.filter((s) => s !== "companies:read")]);
   }
 
@@ -151,8 +159,14 @@ export class CompanyRecords {
    * one encoding), as ten analysts refreshing the same workbook do, and so do the same asks for a
    * few seconds after (the same bytes sent again).
    */
-  async answer(asker: Asker, call: UpstreamCall, numbers: string[], refresh: boolean): Promise<CompaniesAnswer> {
-    const ask = digest(numbers.join(","), 64);
+  async answer(
+    asker: Asker,
+    call: UpstreamCall,
+    numbers: string[],
+    refresh: boolean,
+    fields?: FieldCut,
+  ): Promise<CompaniesAnswer> {
+    const ask = digest(`${numbers.join(",")} ${fields?.text ?? "*"}`, 64);
     const recent = refresh ? undefined : this.recent.get(ask);
     if (recent && recent.expires > Date.now()) {
       const held = await this.cache.getMany(numbers.map((n) => cacheKey("co", this.scope, n)));
@@ -160,7 +174,7 @@ export class CompanyRecords {
     }
     const key = `answer ${refresh ? "fresh" : "cached"} ${ask}`;
     const { result, merged } = this.calls.shared(asker, key, async (signal) => {
-      const { answer, records } = await this.assemble({ user: asker.user, signal }, call, numbers, refresh);
+      const { answer, records } = await this.assemble({ user: asker.user, signal }, call, numbers, refresh, fields);
       // Only an answer wholly from the cache: sent again, it is what the cache would still say.
       if (answer.served === "cache") this.remember(ask, numbers, records, answer);
       return answer;
@@ -202,6 +216,7 @@ export class CompanyRecords {
     call: UpstreamCall,
     numbers: string[],
     refresh: boolean,
+    fields: FieldCut | undefined,
   ): Promise<{ answer: CompaniesAnswer; records: number }> {
     // Until the scopes are known, answers are fetched whole: they are what teaches them.
     const useCache = !refresh && (await this.knownScopes()) !== undefined;
@@ -227,9 +242,10 @@ export class CompanyRecords {
     const parts: string[] = [];
     for (const n of numbers) {
       const record = hits.get(n) ?? fetched.find((p) => p.records.has(n))?.records.get(n);
-      if (record !== undefined) parts.push(record);
+      if (record !== undefined) parts.push(fields ? this.cuts.cut(n, record, fields) : record);
     }
     const headers: Record<string, string> = {};
+    if (fields) headers[FIELDS_HEADER] = fields.text;
     const scopes = this.scopes.get(this.scope);
     if (scopes) headers["x-ukco-scopes"] = scopes.join(" ");
     const rest = whole ? fetched[0]!.rest : "";

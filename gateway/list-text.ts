@@ -197,3 +197,24 @@ export function readListText(text: string): ListText | undefined {
   }
   return { records, rest: [...rest.values()], keys: [...rest.keys()] };
 }
+
+/**
+ * A record's text cut to the top-level members named in `keep`, each as the service wrote it and in
+ * its order (a repeated name keeps every copy, so JSON.parse still takes the last); undefined when
+ * `text` is not one JSON object.
+ */
+export function cutRecord(text: string, keep: ReadonlySet<string>): string | undefined {
+  const reader = new Reader(text);
+  const parts: string[] = [];
+  try {
+    reader.members((name, start) => {
+      reader.value();
+      if (keep.has(name)) parts.push(text.slice(start, reader.i));
+    });
+    reader.space();
+    if (reader.i !== text.length) reader.fail();
+  } catch {
+    return undefined;
+  }
+  return `{${parts.join(",")}}`;
+}

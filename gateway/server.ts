@@ -124,7 +124,7 @@ export async function startGateway(config: GatewayConfig, deps: GatewayDeps = {}
   if (config.allowedOrigin)
     await app.register(cors, {
       origin: config.allowedOrigin,
-      exposedHeaders: ["Retry-After", "x-ukco-scopes", "x-ukco-left-out"],
+      exposedHeaders: ["Retry-After", "x-ukco-scopes", "x-ukco-left-out", "x-ukco-fields"],
     });
 
   // Before the not-found handler: its hooks are only those registered before it.
@@ -134,7 +134,7 @@ export async function startGateway(config: GatewayConfig, deps: GatewayDeps = {}
     log,
     authenticate,
     calls,
-    companies: new CompanyRecords(calls, cache, productScope, config.productScopes),
+    companies: new CompanyRecords(calls, cache, productScope, config.productScopes, config.memoryCacheBytes / 2),
     matches: new Matches(calls, cache, matchingScope),
     jobs: new JobOwners(new TieredCache(JOB_CACHE_BYTES, config.cacheTtlSeconds, redis), matchingScope),
   });

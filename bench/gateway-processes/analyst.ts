@@ -8,8 +8,8 @@
  *   "trailers" event), which leaves out this process's parsing of that answer;
  * - `cpuMs`: this process's CPU for the round.
  *
- * A replay order sends the product requests of this analyst's last engine round again, all at
- * once, to another base URL, and reads each answer as bytes without parsing it: how fast the
+ * A replay order sends the product requests of this analyst's last engine round again (with the
+ * fields they asked a gateway for, if any), all at once, to another base URL, and reads each answer as bytes without parsing it: how fast the
  * gateway (or the service) delivers, with almost none of the analysts' own CPU in the way.
  */
 import { subscribe } from "node:diagnostics_channel";
@@ -34,6 +34,8 @@ export interface ReplayOrder {
   replay: true;
   /** The workbook whose last engine round is replayed. */
   numbers: string[];
+  /** Replays the last round through a gateway (else the last direct one). */
+  throughGateway: boolean;
   productUrl: string;
   token: string;
   startAt: number;
@@ -55,8 +57,10 @@ interface Recorded {
   path: string;
   method: string;
   body: string;
+  /** The fields the request asked a gateway for, sent again with it. */
+  fields?: string;
 }
-/** The product requests of the last engine round of each workbook, relative to its product base URL. */
+/** The product requests of the last engine round of each workbook and way, relative to its product base URL. */
 const recorded = new Map<string, Recorded[]>();
 
 const startAtOrder = (startAt: number) =>
@@ -67,8 +71,10 @@ async function round(order: RoundOrder): Promise<RoundReport> {
   const requests: Recorded[] = [];
   const recording: typeof fetch = (input, init) => {
     const url = String(input);
-    if (url.startsWith(productUrl) && typeof init?.body === "string")
-      requests.push({ path: url.slice(productUrl.length), method: init.method ?? "GET", body: init.body });
+    if (url.startsWith(productUrl) && typeof init?.body === "string") {
+      const fields = new Headers(init.headers).get("x-ukco-fields") ?? undefined;
+      requests.push({ path: url.slice(productUrl.length), method: init.method ?? "GET", body: init.body, fields });
+    }
     return fetch(input, init);
   };
   const credentials = new CredentialStore(new MemoryStorage(), Date.now, order.throughGateway);
@@ -87,7 +93,7 @@ async function round(order: RoundOrder): Promise<RoundReport> {
   await Promise.all(order.numbers.flatMap((n) => order.fields.map((f) => fieldCells(engine, n, f, null, {}))));
   const ms = now() - started;
   const used = process.cpuUsage(cpu);
-  recorded.set(order.numbers.join(","), requests);
+  recorded.set(`${order.throughGateway} ${order.numbers.join(",")}`, requests);
   return { ms, lastByteMs: lastByte - started, cpuMs: (used.user + used.system) / 1000 };
 }
 
@@ -95,13 +101,17 @@ async function replay(order: ReplayOrder): Promise<RoundReport> {
   await startAtOrder(order.startAt);
   const started = now();
   const cpu = process.cpuUsage();
-  const requests = recorded.get(order.numbers.join(","));
+  const requests = recorded.get(`${order.throughGateway} ${order.numbers.join(",")}`);
   if (!requests) throw new Error("no engine round of this workbook to replay");
   await Promise.all(
     requests.map(async (r) => {
       const response = await fetch(`${order.productUrl}${r.path}`, {
         method: r.method,
-        headers: { authorization: `Bearer ${order.token}`, "content-type": "application/json" },
+        headers: {
+          authorization: `Bearer ${order.token}`,
+          "content-type": "application/json",
+          ...(r.fields ? { "x-ukco-fields": r.fields } : {}),
+        },
         body: r.body,
       });
       await response.arrayBuffer();

@@ -98,7 +98,7 @@ export function createApiClients(options: ApiClientsOptions): ApiClients {
       credentials: options.credentials,
       governor: governors[service],
       retry: { ...DEFAULT_RETRY_POLICY, ...options.retry?.[service] },
-      ...(options.throughGateway ? { sendsRefreshHint: true } : { checkCredential: CREDENTIAL_CHECKS[service] }),
+      ...(options.throughGateway ? { throughGateway: true } : { checkCredential: CREDENTIAL_CHECKS[service] }),
     });
   const t = options.timeouts ?? {};
   const guessed = new GuessedOperations();

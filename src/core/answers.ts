@@ -23,11 +23,11 @@ import { StoredClassificationSchema, StoredGroupRowSchema, StoredMatchSchema } f
 import { COMPANIES, MISS, type Held, type WorkbookCache } from "./cache/workbook-cache";
 import type { EngineClients } from "./call-context";
 import type { ChunkPlanner } from "./chunk-plan";
-import { answerCompany, readCompany, reportCompany, type ChangeReport } from "./company-answers";
+import { answerCompany, companyNeed, readCompany, reportCompany, type ChangeReport } from "./company-answers";
 import { MAX_BATCH_URLS } from "./explore/websites";
 import type { ResolvedPath } from "./field-path";
 import { createClassificationLoader } from "./loaders/classification-loader";
-import { createCompanyLoader } from "./loaders/company-loader";
+import { createCompanyLoader, WHOLE_RECORD } from "./loaders/company-loader";
 import { createGroupLoader } from "./loaders/group-loader";
 import { createMarketLoader } from "./loaders/market-loader";
 import { createMatchLoader, MATCH_LOADER_OPTIONS } from "./loaders/match-loader";
@@ -37,6 +37,8 @@ import { createWebsiteLoader } from "./loaders/website-loader";
 export interface LoaderHooks {
   /** Whether a key is asked again because the user refreshed it (a team gateway then skips its cache). */
   refreshing(key: string): boolean;
+  /** Top-level fields the cache holds of a company (company records only). */
+  heldFields(number: string): Iterable<string>;
   /** How product bursts are cut (the engine keeps it, to forecast a refresh). */
   planner: ChunkPlanner;
 }
@@ -61,13 +63,17 @@ export interface AnswerKind<Loaded extends { fetchedAt: number }, Ask, Answer> {
   service: ServiceName;
   /** How the answer is stored (a saved workbook is input like any other); companies: snapshot.ts's own. */
   shape?: z.ZodType;
-  loader(clients: () => EngineClients, clock: Clock, hooks: LoaderHooks): BatchLoader<Loaded>;
+  loader(clients: () => EngineClients, clock: Clock, hooks: LoaderHooks): BatchLoader<Loaded, unknown>;
   /** The cached answer to `ask`, or MISS. Reads the cache once. */
   read(cache: WorkbookCache, key: string, ask: Ask, freshAfter: number): Answer | typeof MISS;
   /** Stores a loaded answer (once, however many cells asked). */
   apply(cache: WorkbookCache, key: string, loaded: Loaded): void;
-  /** A waiting cell's answer, from the loaded value itself. */
-  answer(cache: WorkbookCache, key: string, loaded: Loaded, ask: Ask): Answer;
+  /** A waiting cell's answer, from the loaded value itself; MISS when it holds too little for `ask`. */
+  answer(cache: WorkbookCache, key: string, loaded: Loaded, ask: Ask): Answer | typeof MISS;
+  /** What the loader is told `ask` needs, when it can fetch less than a whole answer. */
+  need?(ask: Ask): unknown;
+  /** The need that asks for a whole answer. */
+  whole?: unknown;
   /** How a refresh of some keys goes on the wire (the loader's own rule). */
   requests: RequestRule;
   /** What a refresh changed of one key (What changed). */
@@ -109,8 +115,11 @@ export const ANSWER_KINDS = {
     service: "product",
     loader: (clients, clock, hooks) => createCompanyLoader(() => clients().product, clock, hooks),
     read: readCompany,
-    apply: (cache, number, loaded) => cache.putCompany(number, loaded.record, loaded.lackingScopes, loaded.fetchedAt),
+    apply: (cache, number, loaded) =>
+      cache.putCompany(number, loaded.record, loaded.lackingScopes, loaded.fetchedAt, loaded.fields),
     answer: answerCompany,
+    need: companyNeed,
+    whole: WHOLE_RECORD,
     // A burst as the planner would cut it now (chunk-plan.ts forecast).
     requests: (keys, companyRequests, before) => ({ requests: companyRequests(keys.length, before), exact: true }),
     report: reportCompany,

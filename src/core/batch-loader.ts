@@ -24,16 +24,18 @@ import type { AbortListener, CancelSignal } from "./call-context";
 import { UnavailableError } from "./errors";
 import { QuietTimer } from "./quiet-timer";
 
-export interface BatchLoaderOptions<V> {
+export interface BatchLoaderOptions<V, N = never> {
   /**
    * One request for many keys. Keys missing from the returned map are an error for those keys.
    * `signal` aborts when every ask of the batch has gone; `notify` passes progress (a queue
-   * position, say) to the asks of one key.
+   * position, say) to the asks of one key; `needs` gives what the asks of one key said they need
+   * of its value (`load`'s `need`), for a request that can fetch less than all of it.
    */
   loadMany(
     keys: readonly string[],
     signal: AbortSignal,
     notify: (key: string, progress: unknown) => void,
+    needs: (key: string) => readonly N[],
   ): Promise<ReadonlyMap<string, V | Error>>;
   clock: Clock;
   /** Most keys one request may carry (the contract's page size). */
@@ -67,7 +69,7 @@ export interface BatchLoaderOptions<V> {
 type Attempt<V> = { ok: true; results: ReadonlyMap<string, V | Error> } | { ok: false; error: unknown };
 
 /** One ask. It is its own abort listener (`handleEvent`), so an ask allocates no closure of its own. */
-interface Waiter<V> extends AbortListener {
+interface Waiter<V, N> extends AbortListener {
   resolve(value: V): void;
   reject(error: unknown): void;
   onProgress?: (progress: unknown) => void;
@@ -77,21 +79,23 @@ interface Waiter<V> extends AbortListener {
   /** The caller's signal, listened to until the ask settles. */
   signal: CancelSignal | undefined;
   /** The key's entry this ask waits on. */
-  entry: Entry<V>;
+  entry: Entry<V, N>;
   /** The loader's `leave` for a cancelled ask: one function per loader. */
-  abandon(waiter: Waiter<V>): void;
+  abandon(waiter: Waiter<V, N>): void;
 }
 
 /** Every waiter's `handleEvent`: called on the waiter, as EventTarget calls a listener object. */
-function abandonWaiter<V>(this: Waiter<V>): void {
+function abandonWaiter<V, N>(this: Waiter<V, N>): void {
   this.abandon(this);
 }
 
-interface Entry<V> {
+interface Entry<V, N> {
   key: string;
-  waiters: Set<Waiter<V>>;
+  waiters: Set<Waiter<V, N>>;
   sent: boolean;
-  batch?: { entries: Entry<V>[]; controller: AbortController };
+  /** What the asks said they need, one item per ask that said (pushed as given: a cell costs no copy). */
+  needs?: N[];
+  batch?: { entries: Entry<V, N>[]; controller: AbortController };
 }
 
 export interface BatchLoaderStats {
@@ -101,25 +105,25 @@ export interface BatchLoaderStats {
   sharedAsks: number;
 }
 
-export class BatchLoader<V> {
-  private readonly entries = new Map<string, Entry<V>>();
-  private queue: Entry<V>[] = [];
+export class BatchLoader<V, N = never> {
+  private readonly entries = new Map<string, Entry<V, N>>();
+  private queue: Entry<V, N>[] = [];
   private readonly flushTimer: QuietTimer;
   /** Keys queued since the last flush: a burst gathering. */
   private burstOpen = false;
   /** The open burst goes at the next turn, not after a quiet spell. */
   private atOnce = false;
   /** Asks by deadline (all wait the same time, so arrival order is deadline order). */
-  private deadlines: Waiter<V>[] = [];
+  private deadlines: Waiter<V, N>[] = [];
   private deadlineHead = 0;
   private sweepTimer: AbortController | undefined;
   private pending = 0;
   readonly stats: BatchLoaderStats = { requests: 0, keysSent: 0, asks: 0, sharedAsks: 0 };
 
   /** A cancelled ask leaves; one function for every ask of this loader. */
-  private readonly abandon = (waiter: Waiter<V>): void => this.leave(waiter.entry, waiter, cancelled());
+  private readonly abandon = (waiter: Waiter<V, N>): void => this.leave(waiter.entry, waiter, cancelled());
 
-  constructor(private readonly options: BatchLoaderOptions<V>) {
+  constructor(private readonly options: BatchLoaderOptions<V, N>) {
     this.flushTimer = new QuietTimer(options.clock, options.burstWindowMs, options.maxDelayMs, () => this.flush());
   }
 
@@ -138,7 +142,11 @@ export class BatchLoader<V> {
     return this.entries.has(key);
   }
 
-  load(key: string, signal?: CancelSignal, onProgress?: (progress: unknown) => void): Promise<V> {
+  /**
+   * `need`: what this ask needs of the value, passed to `loadMany` with the key. An ask joining a
+   * request already sent adds nothing to it: its caller checks the value covers what it needs.
+   */
+  load(key: string, signal?: CancelSignal, onProgress?: (progress: unknown) => void, need?: N): Promise<V> {
     this.stats.asks += 1;
     return new Promise<V>((resolve, reject) => {
       if (signal?.aborted) return reject(cancelled());
@@ -149,8 +157,9 @@ export class BatchLoader<V> {
         this.entries.set(key, entry);
         this.enqueue(entry);
       }
+      if (need !== undefined && !entry.sent) (entry.needs ??= []).push(need);
       const deadline = this.options.clock.now() + this.options.settleTimeoutMs;
-      const waiter: Waiter<V> = {
+      const waiter: Waiter<V, N> = {
         resolve,
         reject,
         onProgress,
@@ -169,7 +178,7 @@ export class BatchLoader<V> {
     });
   }
 
-  private settle(waiter: Waiter<V>): void {
+  private settle(waiter: Waiter<V, N>): void {
     waiter.settled = true;
     waiter.signal?.removeEventListener("abort", waiter);
     this.pending -= 1;
@@ -212,7 +221,7 @@ export class BatchLoader<V> {
     if (next) this.scheduleSweep(next.deadline);
   }
 
-  private enqueue(entry: Entry<V>): void {
+  private enqueue(entry: Entry<V, N>): void {
     this.queue.push(entry);
     if (!this.burstOpen) this.openBurst();
     if (this.atOnce) return;
@@ -260,7 +269,7 @@ export class BatchLoader<V> {
     return sizes;
   }
 
-  private async send(batch: Entry<V>[]): Promise<void> {
+  private async send(batch: Entry<V, N>[]): Promise<void> {
     const first = await this.attempt(batch);
     if (first.ok || batch.length < 2 || !this.options.isolate?.(first.error)) return this.deliver(batch, first);
     await this.isolateFailure(batch);
@@ -270,7 +279,7 @@ export class BatchLoader<V> {
    * Halves a failed batch (see the rule at the top). Both halves go at once, and each is delivered
    * as soon as it is known, so isolating a key costs about one round trip per level, not two.
    */
-  private async isolateFailure(batch: Entry<V>[]): Promise<void> {
+  private async isolateFailure(batch: Entry<V, N>[]): Promise<void> {
     const middle = Math.ceil(batch.length / 2);
     const halves = [batch.slice(0, middle), batch.slice(middle)];
     const outcomes = await Promise.all(
@@ -291,7 +300,7 @@ export class BatchLoader<V> {
     );
   }
 
-  private async attempt(batch: Entry<V>[]): Promise<Attempt<V>> {
+  private async attempt(batch: Entry<V, N>[]): Promise<Attempt<V>> {
     const controller = new AbortController();
     for (const entry of batch) {
       entry.sent = true;
@@ -305,7 +314,9 @@ export class BatchLoader<V> {
     this.stats.keysSent += keys.length;
     const started = this.options.clock.now();
     try {
-      const results = await this.options.loadMany(keys, controller.signal, notify);
+      const byKey = new Map(batch.map((entry) => [entry.key, entry.needs ?? NO_NEEDS]));
+      const needs = (key: string): readonly N[] => byKey.get(key) ?? NO_NEEDS;
+      const results = await this.options.loadMany(keys, controller.signal, notify, needs);
       this.options.observe?.(keys.length, this.options.clock.now() - started);
       return { ok: true, results };
     } catch (error) {
@@ -313,7 +324,7 @@ export class BatchLoader<V> {
     }
   }
 
-  private deliver(batch: Entry<V>[], outcome: Attempt<V>): void {
+  private deliver(batch: Entry<V, N>[], outcome: Attempt<V>): void {
     for (const entry of batch) {
       this.entries.delete(entry.key);
       const answer = !outcome.ok
@@ -331,10 +342,10 @@ export class BatchLoader<V> {
   }
 
   /**
-   * A caller stops waiting (its signal aborted, or its deadline passed; not for other callers). An unsent key nobody waits for is dropped from the queue; a sent
-   * request nobody waits for is aborted (a request still queued in a governor then never goes).
+   * A caller stops waiting (its signal aborted, or its deadline passed). An unsent key nobody
+   * waits for is dropped from the queue; a sent request nobody waits for is aborted (a request still queued in a governor then never goes).
    */
-  private leave(entry: Entry<V>, waiter: Waiter<V>, reason: unknown): void {
+  private leave(entry: Entry<V, N>, waiter: Waiter<V, N>, reason: unknown): void {
     if (!entry.waiters.delete(waiter)) return;
     this.settle(waiter);
     waiter.reject(reason);
@@ -347,6 +358,8 @@ export class BatchLoader<V> {
     }
   }
 }
+
+const NO_NEEDS: readonly never[] = [];
 
 function cancelled(): UnavailableError {
   return new UnavailableError("cancelled", "Cancelled.");

@@ -7,12 +7,15 @@
  * Per path, a cell gets the raw value (null where the company has none), or an error of that path
  * alone: the service sent it in a shape the schema refuses, or the token lacks the scope it needs.
  * A company the service does not know is an error of the whole ask.
+ *
+ * An ask says which paths it reads (`companyNeed`), so a team gateway can send only those fields.
+ * A record cut to other fields cannot answer it: that is a miss, to be fetched again.
  */
 import type { FieldRead } from "../api/product/lazy-company";
 import { MISS, type FieldLookup, type Held, type HeldCompany, type WorkbookCache } from "./cache/workbook-cache";
 import { NotFoundError, UnavailableError } from "./errors";
 import { readCompanyPath, type ResolvedPath } from "./field-path";
-import type { LoadedCompany } from "./loaders/company-loader";
+import { topField, type CompanyNeed, type LoadedCompany } from "./loaders/company-loader";
 
 /** What a refresh changed, as the engine reports it (engine.ts RefreshChanges). */
 export interface ChangeReport {
@@ -70,15 +73,22 @@ export function readCompany(
   return values ?? [];
 }
 
-/** The values of `paths` from a loaded record, kept in the store as a cached read would keep them. */
+/** What an ask of `paths` needs fetched: the paths themselves, as given (a cell costs no copy). */
+export const companyNeed = (paths: readonly ResolvedPath[]): CompanyNeed => paths;
+
+/**
+ * The values of `paths` from a loaded record, kept in the store as a cached read would keep them;
+ * MISS when the record was cut to fields that leave one of them out.
+ */
 export function answerCompany(
   cache: WorkbookCache,
   number: string,
   loaded: LoadedCompany,
   paths: readonly ResolvedPath[],
-): unknown[] {
-  const { record } = loaded;
+): unknown[] | typeof MISS {
+  const { record, fields } = loaded;
   if (!record) throw notKnown(number);
+  if (fields && paths.some((path) => !fields.has(topField(path.steps) ?? ""))) return MISS;
   const values: unknown[] = [];
   for (const path of paths) {
     const read = readCompanyPath(record, path.steps);

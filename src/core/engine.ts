@@ -94,7 +94,7 @@ export class Engine {
   private readonly scopes: RefreshScopes;
   private readonly companyPlanner: ChunkPlanner;
   /** One loader per kind of answer (answers.ts). */
-  private readonly loaders: Record<AnswerKindName, BatchLoader<{ fetchedAt: number }>>;
+  private readonly loaders: Record<AnswerKindName, BatchLoader<{ fetchedAt: number }, unknown>>;
   private readonly persistence: CachePersistence | undefined;
   private readonly applied = new WeakSet<object>();
   /** Each answer as it was before a fetch since the last refresh replaced it, by kind then key. */
@@ -123,6 +123,7 @@ export class Engine {
         kind.loader(clients, clock, {
           refreshing: (key) => this.refreshing.size > 0 && this.refreshing.has(`${name}\0${key}`),
           planner: this.companyPlanner,
+          heldFields: (number) => this.cache.heldFields(number),
         }),
       ]),
     ) as Engine["loaders"];
@@ -163,12 +164,34 @@ export class Engine {
     if (context.preview) throw new UnavailableError("preview", PREVIEW);
     const refreshing = freshAfter > 0 && this.cache.fetchedAt(kind.store, key) !== undefined ? `${name}\0${key}` : "";
     if (refreshing) this.refreshing.add(refreshing);
+    return this.load(name, key, question, context, kind.need?.(question), refreshing, 0);
+  }
+
+  /**
+   * Loads an answer and answers the ask from it. A loaded answer can hold too little for the ask
+   * (a record a team gateway cut to the fields of a request this ask joined after it was sent):
+   * asked again, with what the cache holds of it, and the third time whole, so a gateway that
+   * never keeps what it is asked cannot keep a cell waiting.
+   */
+  private load<K extends AnswerKindName>(
+    name: K,
+    key: string,
+    question: AskOf<K>,
+    context: CallContext,
+    need: unknown,
+    refreshing: string,
+    attempt: number,
+  ): Promise<AnswerOf<K>> {
+    const kind = ANSWER_KINDS[name] as AnyAnswerKind;
     const onProgress = context.onWait as ((progress: unknown) => void) | undefined;
-    return this.loaders[name].load(key, context.signal, onProgress).then(
+    return this.loaders[name].load(key, context.signal, onProgress, need).then(
       (loaded) => {
         if (refreshing) this.refreshing.delete(refreshing);
         this.apply(name, key, loaded);
-        return kind.answer(this.cache, key, loaded, question) as AnswerOf<K>;
+        const answer = kind.answer(this.cache, key, loaded, question);
+        if (answer !== MISS) return answer as AnswerOf<K>;
+        const again = attempt >= 1 ? kind.whole : need;
+        return this.load(name, key, question, context, again, refreshing, attempt + 1);
       },
       (error: unknown) => {
         if (refreshing) this.refreshing.delete(refreshing);
@@ -241,9 +264,12 @@ export class Engine {
     return this.cache.fetchedAt(ANSWER_KINDS[name].store, key);
   }
 
-  /** A company's full record as sent, while memory still holds it (the most recent few thousand). */
-  fullRecord(number: string): RawCompany | undefined {
-    return this.cache.fullRecord(number, 0);
+  /**
+   * A company's record as sent, while memory still holds it (the most recent few thousand): whole,
+   * or, given a path, cut to fields that include the path's.
+   */
+  fullRecord(number: string, path?: ResolvedPath): RawCompany | undefined {
+    return this.cache.fullRecord(number, 0, path?.steps);
   }
 
   /** When each stored answer was fetched, for the pane's age of the store. */

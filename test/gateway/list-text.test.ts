@@ -2,7 +2,7 @@
  * A list answer read as text: the records as the service wrote them, the envelope's other members,
  * and nothing at all from a text JSON.parse would refuse (a cut answer is never half-read).
  */
-import { readListText } from "../../gateway/list-text";
+import { cutRecord, readListText } from "../../gateway/list-text";
 
 const page = {
   companies: [
@@ -59,4 +59,19 @@ test("JSON that is not an object is not a list answer", () => {
 test("nesting deeper than the reader goes is refused, not thrown", () => {
   const deep = `{"companies":[${"[".repeat(100_000)}${"]".repeat(100_000)}]}`;
   expect(readListText(deep)).toBeUndefined();
+});
+
+test.each([
+  [
+    "the members asked, in the record's order",
+    '{"B":1,"CompanyNumber":"01","A":[2,{"B":3}]}',
+    ["A", "B"],
+    '{"B":1,"A":[2,{"B":3}]}',
+  ],
+  ["a nested member of the same name is not a top-level one", '{"X":{"A":1}}', ["A"], "{}"],
+  ["a name written with an escape is the name it decodes to", '{"\\u0041":1, "C" : 2 }', ["A"], '{"\\u0041":1}'],
+  ["a repeated name keeps every copy: JSON.parse still takes the last", '{"A":1,"A":2}', ["A"], '{"A":1,"A":2}'],
+  ["not one JSON object", '{"A":1', ["A"], undefined],
+])("a record cut to some members: %s", (_name, text, keep, cut) => {
+  expect(cutRecord(text, new Set(keep))).toBe(cut);
 });

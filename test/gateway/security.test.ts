@@ -155,6 +155,10 @@ function slowHeaders(origin: string): Promise<RawAnswer> {
   });
 }
 
+/** Companies by number, asking for some fields only. */
+const companiesWithFields = (gateway: RunningGateway, key: string, asked: string[], fields: string) =>
+  send(gateway, "POST", "/api/product/v2/companies", key, { CompanyNumbers: asked }, { "x-ukco-fields": fields });
+
 interface Row {
   name: string;
   /** Sends the request; the default is alice's GET of `target` through the full-scope gateway. */
@@ -323,6 +327,44 @@ const rows = (): Row[] => [
     check: (a) => {
       expect(a.text).not.toMatch(/JobPostings|CompanyChanges/);
       expect(a.headers["x-ukco-scopes"]).toBe("companies:read");
+    },
+  },
+  // Asking for some fields only: a malformed ask is refused before any service is asked.
+  ...(
+    [
+      ["257 field names", Array.from({ length: 257 }, (_, i) => `Field${i}`).join(",")],
+      ["a 65-character field name", "F".repeat(65)],
+      ["an empty list", ""],
+      ["an empty name between commas", "CompanyName,,SICs"],
+      ["a field path, not a field", "CompanyFinancials_Vendor[0].TURNOVER"],
+      ["a dot segment", "../CompanyName"],
+      ["a space inside a name", "Company Name"],
+      ["a quote, to break out of a JSON key", 'CompanyName"'],
+      ["a name past ASCII", "CompanyN\u00e4me"],
+    ] as const
+  ).map(([what, fields]): Row => ({
+    name: `x-ukco-fields: ${what}`,
+    send: () => companiesWithFields(full, alice, numbers.slice(26, 28), fields),
+    status: 400,
+  })),
+  {
+    name: "x-ukco-fields: a name the record lacks keeps only the number; the whole record is still cached",
+    send: () => companiesWithFields(full, alice, numbers.slice(26, 28), "NotAField"),
+    status: 200,
+    upstream: 1,
+    check: (a) => {
+      const body = JSON.parse(a.text) as { companies: Record<string, unknown>[] };
+      expect(body.companies.map((c) => Object.keys(c))).toEqual([["CompanyNumber"], ["CompanyNumber"]]);
+      expect(a.headers["x-ukco-fields"]).toBe("CompanyNumber,NotAField");
+    },
+  },
+  {
+    name: "x-ukco-fields: a basic-scope credential asking for job postings another credential's records hold",
+    send: () => companiesWithFields(basic, bob, numbers.slice(0, 10), "CompanyName,CompanyJobPostings"),
+    status: 200,
+    check: (a) => {
+      expect(a.text).not.toMatch(/JobPostings|CompanyChanges/);
+      expect(a.headers["x-ukco-fields"]).toBe("CompanyJobPostings,CompanyName,CompanyNumber");
     },
   },
   // What comes back from a service gone wrong is not passed on.

@@ -59,8 +59,15 @@ export interface AttemptContext {
   token?: string;
   signal?: AbortSignal;
   refresh?: boolean;
+  fields?: readonly string[];
   onHeaders?: (headers: Headers) => void;
 }
+
+/**
+ * Sent to a team gateway: the record fields a list answer needs. Its answer carries the same
+ * header naming the fields it cut each record to; an answer without it holds whole records.
+ */
+export const FIELDS_HEADER = "x-ukco-fields";
 
 export function buildUrl(baseUrl: string, path: string, query?: Record<string, QueryValue>): string {
   const url = baseUrl.replace(/\/+$/, "") + path;
@@ -111,6 +118,7 @@ export async function sendOnce<S extends z.ZodType>(ctx: AttemptContext, spec: R
   if (contentType) headers["Content-Type"] = contentType;
   if (ctx.token !== undefined) headers["Authorization"] = `Bearer ${ctx.token}`;
   if (ctx.refresh) headers["x-ukco-refresh"] = "1";
+  if (ctx.fields) headers[FIELDS_HEADER] = ctx.fields.join(",");
 
   if (ctx.signal?.aborted) throw new AbortedError(ctx.service);
   const inFlight = new AbortController();

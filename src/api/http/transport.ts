@@ -20,8 +20,11 @@ export interface TransportOptions {
   credentials: CredentialSource;
   governor: Governor;
   retry: RetryPolicy;
-  /** Passes the user's Refresh on to a team gateway (`x-ukco-refresh`); direct to a service it is not sent. */
-  sendsRefreshHint?: boolean;
+  /**
+   * Talking to a team gateway: the user's Refresh (`x-ukco-refresh`) and the fields a list answer
+   * needs (`x-ukco-fields`) are passed on; direct to a service neither is sent.
+   */
+  throughGateway?: boolean;
   /** Refuses a stored credential this service does not take, before anything is sent. */
   checkCredential?: (token: string, nowMs: number) => Extract<AuthProblem, "wrong-kind" | "expired"> | undefined;
 }
@@ -54,7 +57,7 @@ export function createTransport(o: TransportOptions): Transport {
   }
 
   async function send<S extends z.ZodType>(spec: RequestSpec<S>, options: CallOptions = {}): Promise<z.output<S>> {
-    const { signal, onWait, refresh, onHeaders } = options;
+    const { signal, onWait, refresh, fields, onHeaders } = options;
     if (signal?.aborted) throw new AbortedError(o.service);
     const token = await credentialFor(spec);
     const counts = noRetriesYet();
@@ -85,7 +88,8 @@ export function createTransport(o: TransportOptions): Transport {
             clock: o.clock,
             token,
             signal,
-            refresh: refresh && o.sendsRefreshHint,
+            refresh: refresh && o.throughGateway,
+            fields: o.throughGateway ? fields : undefined,
             onHeaders,
           },
           spec,

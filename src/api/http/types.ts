@@ -24,6 +24,12 @@ export interface CallOptions {
    * from its shared cache. Sent as `x-ukco-refresh: 1`; the services themselves ignore it.
    */
   refresh?: boolean;
+  /**
+   * The top-level record fields a list answer's reader needs: a team gateway then cuts each record
+   * to them (`x-ukco-fields`) and says so in its answer's own `x-ukco-fields`. The services have no
+   * field selection, so direct to one it is not sent.
+   */
+  fields?: readonly string[];
   /** Shown the headers of the answer that was read (a team gateway states facts there, e.g. `x-ukco-scopes`). */
   onHeaders?: (headers: Headers) => void;
 }

@@ -2,7 +2,9 @@
  * The memory tier: what this workbook's formulas have asked for, answered without the network.
  * Companies keep the raw values at the field paths formulas read (that is what the workbook store
  * saves), plus the full record of the most recently fetched companies, so a new field of a known
- * company needs no request. Every other kind of answer (answers.ts) keeps what its function shows,
+ * company needs no request. A record a team gateway cut to some fields (company-loader.ts) is held
+ * with those fields' names: a field outside them is a miss, fetched again, never read as absent.
+ * Every other kind of answer (answers.ts) keeps what its function shows,
  * in one map per kind, with the time it was fetched.
  */
 import type { RawCompany } from "../../api/product/lazy-company";
@@ -81,12 +83,27 @@ const NONE: readonly string[] = [];
 const MISSED: FieldLookup = { state: "miss" };
 const NOT_FOUND: FieldLookup = { state: "not-found" };
 
+/** A record held in memory, and the top-level fields it was cut to (undefined: whole). */
+interface HeldRecord {
+  record: RawCompany;
+  fields: ReadonlySet<string> | undefined;
+}
+
+/** The top-level field of a path's text (`CompanyFinancials_Vendor[0].TURNOVER` → `CompanyFinancials_Vendor`). */
+const TOP_FIELD = /^[A-Za-z_]\w*/;
+
+function covers(held: HeldRecord, steps: readonly PathStep[]): boolean {
+  if (!held.fields) return true;
+  const first = steps[0];
+  return first !== undefined && "name" in first && held.fields.has(first.name);
+}
+
 /** Full records kept in memory; beyond this, only the read field values are kept. */
 export const DEFAULT_MAX_FULL_RECORDS = 2000;
 
 export class WorkbookCache {
   private companies = new Map<string, CompanySnapshot>();
-  private records = new Map<string, RawCompany>();
+  private records = new Map<string, HeldRecord>();
   private answers = new Map<string, Map<string, Timed<unknown>>>();
   /** Answers fetched in this session (not read from the workbook's store), as `store\0key`. */
   private fetched = new Set<string>();
@@ -117,9 +134,9 @@ export class WorkbookCache {
     if (entry.nf) return NOT_FOUND;
     const lackingScopes = entry.l ?? NONE;
     if (path.text in entry.f) return { state: "hit", value: entry.f[path.text], kept: true, lackingScopes };
-    const record = this.records.get(number);
-    if (!record) return MISSED;
-    const read = readCompanyPath(record, path.steps);
+    const held = this.records.get(number);
+    if (!held || !covers(held, path.steps)) return MISSED;
+    const read = readCompanyPath(held.record, path.steps);
     if (!read.ok) return { state: "unreadable", problem: read.problem };
     return { state: "hit", value: read.value ?? null, kept: false, lackingScopes };
   }
@@ -135,29 +152,37 @@ export class WorkbookCache {
     this.changed();
   }
 
-  /** Stores a fetched record (or that the company does not exist); known field paths are re-read from it. */
+  /**
+   * Stores a fetched record (or that the company does not exist); known field paths are re-read
+   * from it. `fields`: the top-level fields the record was cut to; a known path outside them is
+   * dropped (fetched again when a cell reads it), never kept from an older fetch.
+   */
   putCompany(
     number: string,
     record: RawCompany | undefined,
     lackingScopes: readonly string[],
     fetchedAt: number,
+    fields?: ReadonlySet<string>,
   ): void {
     const previous = this.companies.get(number);
     const entry: CompanySnapshot = { t: fetchedAt, f: {} };
     if (!record) entry.nf = 1;
     if (lackingScopes.length) entry.l = [...lackingScopes];
-    if (record && previous) {
+    const held: HeldRecord | undefined = record && { record, fields };
+    if (held && previous) {
       // Every field of a company comes from one fetch, so the cells of a row never mix two dates.
       for (const pathText of Object.keys(previous.f)) {
-        const read = readCompanyPath(record, resolveFieldPath(pathText).steps);
+        const { steps } = resolveFieldPath(pathText);
+        if (!covers(held, steps)) continue;
+        const read = readCompanyPath(held.record, steps);
         if (read.ok) entry.f[pathText] = read.value ?? null;
       }
     }
     this.companies.set(number, entry);
     this.fetched.add(`${COMPANIES}\0${number}`);
-    if (record) {
+    if (held) {
       this.records.delete(number);
-      this.records.set(number, record);
+      this.records.set(number, held);
       if (this.records.size > this.maxFullRecords) this.records.delete(this.records.keys().next().value!);
     }
     this.changed();
@@ -203,9 +228,30 @@ export class WorkbookCache {
     this.changed();
   }
 
-  /** The full record, when it is still in memory and fresh enough. */
-  fullRecord(number: string, freshAfter: number): RawCompany | undefined {
-    return this.company(number, freshAfter) ? this.records.get(number) : undefined;
+  /**
+   * The record as sent, when it is still in memory and fresh enough: whole, or, given `steps`, cut
+   * to fields that include the one they start at.
+   */
+  fullRecord(number: string, freshAfter: number, steps?: readonly PathStep[]): RawCompany | undefined {
+    const held = this.company(number, freshAfter) ? this.records.get(number) : undefined;
+    if (!held || (held.fields && !(steps && covers(held, steps)))) return undefined;
+    return held.record;
+  }
+
+  /**
+   * The top-level fields held of a company: those of the paths its entry keeps, and those its
+   * record in memory was cut to. A new fetch of it asks them all, so they come from one fetch.
+   */
+  heldFields(number: string): readonly string[] {
+    const entry = this.companies.get(number);
+    const held = this.records.get(number);
+    if (!entry && !held) return NONE;
+    const fields = new Set(held?.fields);
+    for (const pathText of Object.keys(entry?.f ?? {})) {
+      const top = TOP_FIELD.exec(pathText);
+      if (top) fields.add(top[0]);
+    }
+    return [...fields];
   }
 
   /** A cached answer of one kind, if fetched after `freshAfter`. */

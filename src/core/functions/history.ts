@@ -98,7 +98,7 @@ export function historySpill(inputs: readonly unknown[], list: unknown): SpillCe
 function listOf(engine: Engine, ask: HistoryAsk, value: unknown): unknown {
   if (!(value instanceof UserError)) return value;
   const record =
-    value instanceof UnavailableError && value.reason === "unexpected-data" && engine.fullRecord(ask.number);
+    value instanceof UnavailableError && value.reason === "unexpected-data" && engine.fullRecord(ask.number, ask.path);
   if (!record) throw value;
   return readPath(record, ask.path.steps);
 }

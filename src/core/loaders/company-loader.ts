@@ -4,7 +4,14 @@
  * ask under a tight quota. With room, a burst goes as soon as its calls have arrived, in as many
  * requests side by side as make its last cell settle soonest (chunk-plan.ts). A number the service
  * does not return is a company it does not know.
+ *
+ * Through a team gateway a request names the top-level fields its asks need (`x-ukco-fields`: the
+ * union over the request's asks, with what the cache already holds of those companies), and the
+ * gateway may answer with each record cut to them. A record is taken as cut only when the answer
+ * says so, naming the fields it kept; any other answer (a service, a gateway that ignores the
+ * header) holds whole records.
  */
+import { FIELDS_HEADER } from "../../api/http/request";
 import type { Clock } from "../../api/http/types";
 import type { ProductClient } from "../../api/product/client";
 import type { RawCompany } from "../../api/product/lazy-company";
@@ -22,6 +29,60 @@ export interface LoadedCompany {
   record: RawCompany | undefined;
   lackingScopes: string[];
   fetchedAt: number;
+  /** The top-level fields the record was cut to; undefined when it is whole. A field outside them is unknown, never absent. */
+  fields?: ReadonlySet<string>;
+}
+
+/** A path's first step names its top-level field. */
+interface FieldNeed {
+  readonly steps: readonly ({ name: string } | object)[];
+}
+
+/** What one ask needs of a company: the paths it reads, or the whole record. */
+export type CompanyNeed = readonly FieldNeed[] | typeof WHOLE_RECORD;
+export const WHOLE_RECORD: unique symbol = Symbol("whole record");
+
+/** The top-level field a path reads. */
+export function topField(steps: FieldNeed["steps"]): string | undefined {
+  const first = steps[0];
+  return first && "name" in first ? first.name : undefined;
+}
+
+/**
+ * The fields a request for `numbers` names, sorted (so identical asks read alike), or undefined
+ * when a company is asked for its whole record, or without saying what it needs.
+ */
+export function fieldsNeeded(
+  numbers: readonly string[],
+  needs: (number: string) => readonly CompanyNeed[],
+  held: (number: string) => Iterable<string>,
+): string[] | undefined {
+  const fields = new Set<string>(["CompanyNumber"]);
+  for (const number of numbers) {
+    const asked = needs(number);
+    if (asked.length === 0) return undefined;
+    for (const need of asked) {
+      if (need === WHOLE_RECORD) return undefined;
+      for (const path of need) {
+        const field = topField(path.steps);
+        if (field === undefined) return undefined;
+        fields.add(field);
+      }
+    }
+    for (const field of held(number)) fields.add(field);
+  }
+  return [...fields].sort();
+}
+
+/** The fields a gateway's answer says it cut each record to; undefined when it says nothing. */
+export function fieldsKept(header: string | null): ReadonlySet<string> | undefined {
+  if (header === null) return undefined;
+  return new Set(
+    header
+      .split(",")
+      .map((field) => field.trim())
+      .filter(Boolean),
+  );
 }
 
 export interface CompanyLoaderTiming {
@@ -42,6 +103,8 @@ export interface CompanyLoaderOptions {
   refreshing?: (number: string) => boolean;
   /** How bursts are cut (the engine keeps it, to forecast a refresh); by default one over no headroom. */
   planner?: ChunkPlanner;
+  /** Top-level fields the cache holds of a company, asked again with it so they all come from one fetch. */
+  heldFields?: (number: string) => Iterable<string>;
 }
 
 export function createCompanyLoader(
@@ -51,9 +114,10 @@ export function createCompanyLoader(
     timing = COMPANY_LOADER_TIMING,
     refreshing = () => false,
     planner = new ChunkPlanner(MAX_RETURN_COUNT, () => undefined),
+    heldFields = () => [],
   }: CompanyLoaderOptions = {},
-): BatchLoader<LoadedCompany> {
-  return new BatchLoader<LoadedCompany>({
+): BatchLoader<LoadedCompany, CompanyNeed> {
+  return new BatchLoader<LoadedCompany, CompanyNeed>({
     clock,
     maxBatchSize: MAX_RETURN_COUNT,
     ...timing,
@@ -64,13 +128,25 @@ export function createCompanyLoader(
     // Unreachable in practice: loadMany answers every key (a missing company is a result, not an error).
     missing: (key) => new NotFoundError(`No company ${key}.`),
     isolate: mayBelongToPartOfBatch,
-    async loadMany(numbers, signal) {
+    async loadMany(numbers, signal, _notify, needs) {
       let stated: string | null = null;
+      let kept: string | null = null;
+      const fields = fieldsNeeded(numbers, needs, heldFields);
       const envelope = await product().listCompanyRecords(
         { CompanyNumbers: [...numbers], returnCount: numbers.length, skip: 0 },
-        { signal, refresh: numbers.some(refreshing), onHeaders: (h) => (stated = h.get(GATEWAY_SCOPES_HEADER)) },
+        {
+          signal,
+          refresh: numbers.some(refreshing),
+          ...(fields ? { fields } : {}),
+          onHeaders: (h) => {
+            stated = h.get(GATEWAY_SCOPES_HEADER);
+            kept = h.get(FIELDS_HEADER);
+          },
+        },
       );
       const fetchedAt = clock.now();
+      // Only a cut asked for and confirmed makes records partial.
+      const cut = fields ? fieldsKept(kept) : undefined;
       const lackingScopes = scopesLackingStated(stated) ?? scopesLacking(envelope);
       const found = new Map<string, RawCompany | Error>();
       let unattributed = 0;
@@ -105,7 +181,11 @@ export function createCompanyLoader(
         numbers.map((n): [string, LoadedCompany | Error] => {
           const record = found.get(n);
           if (record === undefined && unreadable) return [n, unreadable];
-          return [n, record instanceof Error ? record : { record, lackingScopes, fetchedAt }];
+          if (record instanceof Error) return [n, record];
+          return [
+            n,
+            cut && record ? { record, lackingScopes, fetchedAt, fields: cut } : { record, lackingScopes, fetchedAt },
+          ];
         }),
       );
     },

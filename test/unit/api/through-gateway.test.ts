@@ -32,3 +32,18 @@ test.each([
   await h.clock.drive(h.clients.product.listCompanies({ CompanyNumbers: ["00000001"] }, { refresh }));
   expect(h.fake.calls[0]!.headers["x-ukco-refresh"]).toBe(header);
 });
+
+test.each([
+  [true, "CompanyName,CompanyNumber"],
+  // A service has no field selection: it is never asked for one.
+  [false, undefined],
+])("through a gateway: %s → the fields a list needs sent as x-ukco-fields %s", async (throughGateway, header) => {
+  const h = harness([LIST], { throughGateway });
+  await h.clock.drive(
+    h.clients.product.listCompanyRecords(
+      { CompanyNumbers: ["00000001"] },
+      { fields: ["CompanyName", "CompanyNumber"] },
+    ),
+  );
+  expect(h.fake.calls[0]!.headers["x-ukco-fields"]).toBe(header);
+});

@@ -7,6 +7,7 @@ import type { ClassificationClient } from "../../../../src/api/classification/cl
 import type { InstantClassificationResult } from "../../../../src/api/classification/schemas";
 import type { MatchingClient } from "../../../../src/api/matching/client";
 import type { MatchRequest, MatchResult } from "../../../../src/api/matching/schemas";
+import type { CallOptions } from "../../../../src/api/http/types";
 import type { ProductClient } from "../../../../src/api/product/client";
 import type { ListEnvelope } from "../../../../src/api/product/responses";
 import type { EngineClients } from "../../../../src/core/engine";
@@ -34,6 +35,13 @@ export class FakeServices {
   /** Scopes the token has; without one, the envelope omits the keys it guards. */
   scopes = new Set(["jobdata:read", "companies:changes"]);
   failNext: Error[] = [];
+  /** The fields each company list asked for (`x-ukco-fields`), undefined when it asked for whole records. */
+  readonly fieldsAsked: (readonly string[] | undefined)[] = [];
+  /**
+   * Answers as a team gateway would: each record cut to the fields asked, and this answer header
+   * naming the fields kept (given the fields asked); undefined is a gateway that ignores the ask.
+   */
+  cutTo: ((asked: readonly string[]) => readonly string[]) | undefined;
 
   addCompany(company: FakeCompany): void {
     this.companies.set(company.CompanyNumber, company);
@@ -45,14 +53,18 @@ export class FakeServices {
   }
 
   readonly product = {
-    listCompanies: async (query: { CompanyNumbers?: string[] }) => {
+    listCompanies: async (query: { CompanyNumbers?: string[] }, options?: CallOptions) => {
       this.calls.listCompanies.push([...(query.CompanyNumbers ?? [])]);
+      this.fieldsAsked.push(options?.fields);
       this.maybeFail();
+      const kept = options?.fields && this.cutTo ? new Set(this.cutTo(options.fields)) : undefined;
+      if (kept) options?.onHeaders?.(new Headers({ "x-ukco-fields": [...kept].join(",") }));
       const companies = (query.CompanyNumbers ?? []).flatMap((n) => {
         const company = this.companies.get(n);
         if (!company) return [];
         const copy: Record<string, unknown> = { ...company };
         if (!this.scopes.has("jobdata:read")) delete copy.CompanyJobPostings;
+        if (kept) for (const field of Object.keys(copy)) if (!kept.has(field)) delete copy[field];
         return [copy];
       });
       const envelope: Record<string, unknown> = { companies };
@@ -61,8 +73,10 @@ export class FakeServices {
       return envelope as ListEnvelope;
     },
     // The same operation on the wire; this fake never checks records, so both readings are one.
-    listCompanyRecords: (query: { CompanyNumbers?: string[] }) =>
-      (this.product as unknown as { listCompanies: (q: typeof query) => Promise<ListEnvelope> }).listCompanies(query),
+    listCompanyRecords: (query: { CompanyNumbers?: string[] }, options?: CallOptions) =>
+      (
+        this.product as unknown as { listCompanies: (q: typeof query, o?: CallOptions) => Promise<ListEnvelope> }
+      ).listCompanies(query, options),
     companiesByWebsiteBatch: async (request: { urls: string[]; skip?: number }) => {
       this.calls.websites.push([...request.urls]);
       this.maybeFail();
