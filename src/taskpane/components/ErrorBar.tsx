@@ -14,6 +14,12 @@ export interface ErrorBarProps {
   onDismiss?: () => void;
 }
 
+/**
+ * A message may quote a formula or an address with no space to break at
+ * (=UKCO.FIELD(A2:A3,"CompanyName")): it wraps anywhere rather than push a 320 px pane sideways.
+ */
+const WRAPS = { overflowWrap: "anywhere", minWidth: 0 } as const;
+
 /** How the Sign-in view is named where the pane has no views to open (before it has started). */
 const SIGN_IN_FALLBACK = "the pane's sign-in settings";
 
@@ -27,7 +33,7 @@ export function ErrorBar({ error, title, onDismiss }: ErrorBarProps) {
       : undefined;
   return (
     <MessageBar intent="error" politeness="assertive" layout="multiline" data-testid="error-bar">
-      <MessageBarBody>
+      <MessageBarBody style={WRAPS}>
         <MessageBarTitle>{title}</MessageBarTitle>
         {words.message}
       </MessageBarBody>
@@ -51,7 +57,7 @@ export function DoneBar({
 }) {
   return (
     <MessageBar intent={intent} layout="multiline" data-testid="done-bar">
-      <MessageBarBody>{children}</MessageBarBody>
+      <MessageBarBody style={WRAPS}>{children}</MessageBarBody>
     </MessageBar>
   );
 }
