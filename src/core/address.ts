@@ -56,3 +56,16 @@ export function rangeContains(range: RangeRef, cell: RangeRef): boolean {
     cell.lastColumn <= range.lastColumn
   );
 }
+
+/** The cells two ranges share (same sheet, compared case-insensitively); undefined when none. */
+export function rangeOverlap(a: RangeRef, b: RangeRef): RangeRef | undefined {
+  if (a.sheet.toLowerCase() !== b.sheet.toLowerCase()) return undefined;
+  const shared = {
+    sheet: a.sheet,
+    firstRow: Math.max(a.firstRow, b.firstRow),
+    lastRow: Math.min(a.lastRow, b.lastRow),
+    firstColumn: Math.max(a.firstColumn, b.firstColumn),
+    lastColumn: Math.min(a.lastColumn, b.lastColumn),
+  };
+  return shared.firstRow <= shared.lastRow && shared.firstColumn <= shared.lastColumn ? shared : undefined;
+}

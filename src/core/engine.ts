@@ -30,7 +30,7 @@ import type { ResolvedPath } from "./field-path";
 import { marketKey } from "./loaders/market-loader";
 import { provenanceOf, type SpillOffset, type ValueProvenance } from "./provenance";
 import { estimateRefresh, type RefreshEstimate } from "./refresh-estimate";
-import { RefreshScopes, type RefreshScope } from "./refresh-scopes";
+import { answerId, RefreshScopes, type RefreshScope } from "./refresh-scopes";
 import type { ScopeAnswers } from "./scope-answers";
 
 export type { CallContext, EngineClients } from "./call-context";
@@ -158,7 +158,7 @@ export class Engine {
   ): AnswerOf<K> | Promise<AnswerOf<K>> {
     if (!this.isReady) return this.ready.then(() => this.ask(name, key, question, context));
     const kind = ANSWER_KINDS[name] as AnyAnswerKind;
-    const freshAfter = this.scopes.freshAfter(context.address);
+    const freshAfter = this.scopes.freshAfter(context.address, answerId(kind.store, key));
     const cached = kind.read(this.cache, key, question, freshAfter);
     if (cached !== MISS) return cached as AnswerOf<K>;
     if (context.preview) throw new UnavailableError("preview", PREVIEW);
@@ -246,7 +246,10 @@ export class Engine {
     const loader = this.loaders.companies;
     // Excel calls a recalculation's cells in no set order: when this cell comes before the FIELD
     // cells that fetch the company, one turn of the event loop lets them ask first.
-    if (!loader.isLoading(number) && !this.cache.company(number, this.scopes.freshAfter(context.address)))
+    if (
+      !loader.isLoading(number) &&
+      !this.cache.company(number, this.scopes.freshAfter(context.address, answerId(COMPANIES, number)))
+    )
       await this.options.clock.sleep(0);
     if (loader.isLoading(number)) {
       try {

@@ -2,14 +2,17 @@
  * The refresh actions of the ribbon and the pane, one scope at a time (refreshScope): the engine
  * marks the cached values of the scope stale, then Excel runs the UKCO formulas there again: a full
  * rebuild for the workbook or values older than a date (Calculate Now would skip custom functions
- * whose inputs did not change), and for a sheet or a range, re-entering just those formulas. Also
- * the estimate shown first, and Undo refresh. Never called from inside a calculation.
+ * whose inputs did not change), and for a sheet or a range, re-entering just those formulas. A
+ * range that holds part of a spilled table re-enters the formula that spills it too, which fetches
+ * again only the answers of the selected cells (scope-answers.ts). Also the estimate shown first,
+ * and Undo refresh. Never called from inside a calculation.
  */
-import { splitSheet } from "../core/address";
+import { parseAddress, rangeOverlap, splitSheet, type RangeRef } from "../core/address";
 import type { Engine } from "../core/engine";
+import type { SheetCells } from "../core/change-cells";
 import type { RefreshEstimate } from "../core/refresh-estimate";
 import { coverage, type RefreshScope } from "../core/refresh-scopes";
-import { answersInScope } from "../core/scope-answers";
+import { answersInScope, spillParts } from "../core/scope-answers";
 import { recalculateWorkbook } from "./recalculate";
 import { readBlock, readSheetCells } from "./sheet-cells";
 
@@ -97,14 +100,72 @@ export async function undoRefresh(engine: Engine): Promise<{ companies: number; 
 export type RefreshRequest =
   { kind: "workbook" } | { kind: "activeSheet" } | { kind: "selection" } | { kind: "olderThan"; cutoff: number };
 
-/** The scope a request means now: the active sheet's name, the selection's address. */
+/** INFERRED (ours): formulas whose spill is looked up in one round trip. */
+const SPILLS_PER_SYNC = 500;
+
+/**
+ * Where Excel spills the UKCO formulas that may spill into `ranges` (those above and left of a
+ * range's far corner, outside it), for the spills that reach a range.
+ */
+async function spillsMeeting(ranges: readonly RangeRef[], sheets: readonly SheetCells[]): Promise<RangeRef[]> {
+  const candidates: { sheet: string; row: number; column: number }[] = [];
+  for (const sheet of sheets) {
+    const here = ranges.filter((range) => range.sheet.toLowerCase() === sheet.name.toLowerCase());
+    if (here.length === 0) continue;
+    sheet.formulas.forEach((row, r) =>
+      row.forEach((formula, c) => {
+        if (!(typeof formula === "string" && UKCO_FORMULA.test(formula))) return;
+        const cell = { sheet: sheet.name, firstRow: sheet.row0 + r + 1, firstColumn: sheet.column0 + c + 1 };
+        const reaches = (range: RangeRef) => cell.firstRow <= range.lastRow && cell.firstColumn <= range.lastColumn;
+        const inside = (range: RangeRef) =>
+          cell.firstRow >= range.firstRow && cell.firstColumn >= range.firstColumn && reaches(range);
+        if (here.some(reaches) && !here.some(inside))
+          candidates.push({ sheet: sheet.name, row: cell.firstRow, column: cell.firstColumn });
+      }),
+    );
+  }
+  if (candidates.length === 0) return [];
+  return Excel.run(async (context) => {
+    const found: RangeRef[] = [];
+    for (let i = 0; i < candidates.length; i += SPILLS_PER_SYNC) {
+      const looked = candidates.slice(i, i + SPILLS_PER_SYNC).map(({ sheet, row, column }) => {
+        const spill = context.workbook.worksheets
+          .getItem(sheet)
+          .getCell(row - 1, column - 1)
+          .getSpillingToRangeOrNullObject();
+        spill.load("address");
+        return spill;
+      });
+      await context.sync();
+      for (const spill of looked) {
+        const area = spill.isNullObject ? undefined : parseAddress(spill.address);
+        if (area && ranges.some((range) => rangeOverlap(area, range))) found.push(area);
+      }
+    }
+    return found;
+  });
+}
+
+/** A ranges scope with the spilled tables it selects in part (scope-answers.ts), read from `sheets`. */
+async function withSpills(scope: RefreshScope, sheets?: readonly SheetCells[]): Promise<RefreshScope> {
+  if (scope.kind !== "ranges" || scope.spills) return scope;
+  const cells = sheets ?? (await readSheetCells());
+  const ranges = scope.addresses.map(parseAddress).filter((range): range is RangeRef => range !== undefined);
+  return { ...scope, spills: spillParts(cells, ranges, await spillsMeeting(ranges, cells)) };
+}
+
+/**
+ * The scope a request means now: the active sheet's name, the selection's address and the part of
+ * each spilled table it holds, so the estimate and the refresh read the same answers however the
+ * selection moves in between.
+ */
 export async function scopeOf(request: RefreshRequest): Promise<RefreshScope> {
   switch (request.kind) {
     case "workbook":
     case "olderThan":
       return request;
     case "selection":
-      return { kind: "ranges", addresses: [await selectedAddress()] };
+      return withSpills({ kind: "ranges", addresses: [await selectedAddress()] });
     case "activeSheet":
       return Excel.run(async (context) => {
         const sheet = context.workbook.worksheets.getActiveWorksheet();
@@ -117,15 +178,18 @@ export async function scopeOf(request: RefreshRequest): Promise<RefreshScope> {
 
 /** What refreshing `scope` would send, per service, from the workbook's formulas; sends nothing. */
 export async function estimateRefreshOf(engine: Engine, scope: RefreshScope): Promise<RefreshEstimate> {
-  const covers = coverage(scope);
-  return engine.estimateRefresh(answersInScope(await readSheetCells(), covers), scope);
+  const sheets = await readSheetCells();
+  const pinned = await withSpills(scope, sheets);
+  const spills = pinned.kind === "ranges" ? pinned.spills : undefined;
+  return engine.estimateRefresh(answersInScope(sheets, coverage(pinned), spills), pinned);
 }
 
 /**
  * Refreshes a scope: the engine records it, then Excel runs its UKCO formulas again. Returns how
  * many formulas were re-entered, where the refresh re-enters them (a sheet, ranges).
  */
-export async function refreshScope(engine: Engine, scope: RefreshScope): Promise<number | undefined> {
+export async function refreshScope(engine: Engine, given: RefreshScope): Promise<number | undefined> {
+  const scope = await withSpills(given);
   engine.refresh(scope);
   switch (scope.kind) {
     case "workbook":
@@ -137,6 +201,7 @@ export async function refreshScope(engine: Engine, scope: RefreshScope): Promise
     case "ranges": {
       let count = 0;
       for (const address of scope.addresses) count += await reenterInRange(address);
+      for (const { anchor } of scope.spills ?? []) count += await reenterInRange(anchor);
       return count;
     }
   }

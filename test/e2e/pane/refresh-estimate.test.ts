@@ -2,10 +2,13 @@
  * What a refresh will cost, before it starts: a refresh that sends more than usual (here 60 group
  * structures, a request each) first lists what it would send per service and waits; Cancel sends
  * nothing; confirming runs it, with a usage line of requests sent while it works. The ribbon's
- * refresh puts the same question in the pane.
+ * refresh puts the same question in the pane. Rows selected inside a spilled table are counted and
+ * fetched again on their own.
  */
 import { assertDistBuilt, useAddinSession } from "../harness";
 import {
+  admin,
+  columnValues,
   expectFitsAndAccessible,
   numbersWithFormulas,
   openView,
@@ -85,5 +88,37 @@ test("the ribbon's Refresh workbook asks the same question in the pane, and runs
     .getByText("60 companies refreshed", { exact: false })
     .waitFor({ timeout: 30_000 });
   expect(requests).toBe(Number(/: (\d+) requests/.exec(lines[0]!)![1]));
+  await expectFitsAndAccessible(session.current);
+});
+
+test("Refresh selection on rows inside a spilled table: the pane says it sends those rows' companies, and their cells change", async () => {
+  const { page } = session.current;
+  await session.current.sim((api) => {
+    api.setCell("Sheet1!H2", [['=UKCO.FIELD(A2:A61,"CompanyName")']]);
+  });
+  await session.current.sim((api) => api.whenCalculated(60_000));
+  // Rows 12 to 22 of the table, without its formula's cell; row 17 shows the company renamed.
+  const [renamed] = (await columnValues(session.current, "Sheet1", "A", 17, 1)) as string[];
+  await admin(session.current, `/companies/${renamed}`, { CompanyName: "RENAMED INSIDE A SPILL LTD" });
+  const [outside] = (await columnValues(session.current, "Sheet1", "A", 40, 1)) as string[];
+  await admin(session.current, `/companies/${outside}`, { CompanyName: "RENAMED OUTSIDE THE SELECTION LTD" });
+  const before = await columnValues(session.current, "Sheet1", "H", 40, 1);
+  await session.current.sim((api) => api.select("Sheet1!H12:H22"));
+
+  let requests = 0;
+  page.on("request", (request) => {
+    if (request.url().includes("/sandbox/product/")) requests += 1;
+  });
+  const workbook = await openView(page, "Workbook data");
+  await workbook.getByRole("button", { name: "Refresh selection" }).click();
+  await workbook
+    .getByText(
+      "Refreshed 1 UKCO formula in the selection. It sends 11 companies (product API): 1 request, under a minute.",
+    )
+    .waitFor({ timeout: 10_000 });
+  await session.current.sim((api) => api.whenCalculated(60_000));
+  expect(await columnValues(session.current, "Sheet1", "H", 17, 1)).toEqual(["RENAMED INSIDE A SPILL LTD"]);
+  expect(await columnValues(session.current, "Sheet1", "H", 40, 1)).toEqual(before);
+  expect(requests).toBe(1);
   await expectFitsAndAccessible(session.current);
 });

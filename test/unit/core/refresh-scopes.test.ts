@@ -1,5 +1,5 @@
 import { parseAddress } from "../../../src/core/address";
-import { REFRESH_SCOPE_LIFETIME_MS, RefreshScopes } from "../../../src/core/refresh-scopes";
+import { answerId, REFRESH_SCOPE_LIFETIME_MS, RefreshScopes } from "../../../src/core/refresh-scopes";
 
 describe("addresses", () => {
   test.each([
@@ -96,5 +96,26 @@ describe("refreshing values older than a cutoff", () => {
     now = NOW + 1000;
     scopes.record({ kind: "ranges", addresses: ["Sheet1!B2:B5"] });
     expect(scopes.freshAfter(address)).toBe(expected);
+  });
+});
+
+describe("a spilled table selected in part", () => {
+  const COMPANY_B = answerId("companies", "0000000B");
+  // The selection holds rows of the table B2 spills, not B2 itself: B2 fetches again 0000000B alone.
+  test.each<[string, string | undefined, string | undefined, number]>([
+    ["the table's formula, for a selected row's company", "Sheet1!B2", COMPANY_B, 1000],
+    ["the table's formula, for a company of a row not selected", "Sheet1!B2", answerId("companies", "0000000A"), 0],
+    ["the table's formula, asked without naming the answer", "Sheet1!B2", undefined, 0],
+    ["another cell reading the selected row's company", "Sheet1!Z9", COMPANY_B, 0],
+    ["a cell inside the selection, whatever it reads", "Sheet1!D5", answerId("groups", "0000000A"), 1000],
+    ["a formula whose table is refreshed whole", "'My list'!C3", answerId("matches", "TESCO"), 1000],
+  ])("%s", (_, address, answer, expected) => {
+    const scopes = new RefreshScopes(() => 1000);
+    scopes.record({
+      kind: "ranges",
+      addresses: ["Sheet1!C4:D6"],
+      spills: [{ anchor: "Sheet1!B2", answers: [COMPANY_B] }, { anchor: "'My list'!C3" }],
+    });
+    expect(scopes.freshAfter(address, answer)).toBe(expected);
   });
 });
