@@ -4,15 +4,16 @@
  * tearsheet shows them), and whether the builder recommends it. Paths are as UKCO.FIELD takes them;
  * an item of a list is labelled by the list's words and the item's (`Filed accounts: turnover (£)`).
  * A field this table does not name is labelled from its own name's words, so a field the service
- * adds later still reads as words.
+ * adds later still reads as words, and shown in the format its kind in the catalogue suggests.
  *
  * The labels are for people: headers, the pane, reports. Formulas keep the field names, which do
  * not change when a label is reworded.
  */
+import { resolveFieldPath } from "./field-path";
 import { nameWords } from "./field-words";
 
 /** How a field's values are shown in a cell. */
-export type ValueFormat = "money" | "money-millions" | "count" | "percent" | "decimal" | "date" | "text";
+export type ValueFormat = "money" | "money-millions" | "count" | "percent" | "decimal" | "date" | "date-time" | "text";
 
 /** The Excel number format of each kind of value; text keeps the cell's own. */
 export const NUMBER_FORMATS: Readonly<Record<ValueFormat, string | undefined>> = {
@@ -22,6 +23,7 @@ export const NUMBER_FORMATS: Readonly<Record<ValueFormat, string | undefined>> =
   percent: "0.0",
   decimal: "0.00",
   date: "d mmm yyyy",
+  "date-time": "d mmm yyyy hh:mm",
   text: undefined,
 };
 
@@ -176,10 +178,37 @@ export function fieldLabel(path: string): string {
   return wordsOf(path).label;
 }
 
+/**
+ * INFERRED (ours): which numbers the tables above leave unnamed are pounds. The contract types them
+ * only as numbers; these names are sums of money (GVA, salaries, awards, balance-sheet lines).
+ * Growth rates, ratios, probabilities and figures in millions are not.
+ */
+const MONEY =
+  /turnover|ebitda|gva|amount|valuation|salary|costs|spend|award|profit|cash|assets|liabilities|debtors|creditors|overdraft|net_worth|shareholder_funds|wages|^export$/i;
+const NOT_MONEY = /percentage|ratio|probability|anomalous|million|growth/i;
+const COUNT = /^(Number|Count|Postings|Employees|UniquePostings)|EMPLOYEES$/;
+
+/** For a field the tables do not format: its kind in the record's catalogue, so a date the service adds later is still a date. */
+function formatOfKind(path: string): ValueFormat | undefined {
+  let resolved;
+  try {
+    resolved = resolveFieldPath(path);
+  } catch {
+    return undefined;
+  }
+  const kind = resolved.kind.replace("[]", "");
+  if (kind === "date") return "date";
+  if (kind === "datetime") return "date-time";
+  if (kind !== "number" && kind !== "integer") return undefined;
+  const name = resolved.info.name;
+  if (MONEY.test(name) && !NOT_MONEY.test(name)) return "money";
+  return kind === "integer" || COUNT.test(name) ? "count" : undefined;
+}
+
 /** The Excel number format a field's values are shown in, when they have one. */
 export function fieldNumberFormat(path: string): string | undefined {
-  const format = wordsOf(path).format;
-  return format ? NUMBER_FORMATS[format] : undefined;
+  const format = wordsOf(path).format ?? formatOfKind(path);
+  return NUMBER_FORMATS[format ?? "text"];
 }
 
 export function isRecommendedField(path: string): boolean {

@@ -15,7 +15,7 @@ import { preparedCompanies, runTable, type ImportOutcome } from "../core/import/
 import { SAVED_IMPORT_VERSION, type SavedImport } from "../core/import/saved-imports";
 import { sourceDefinition, type TableSource } from "../core/import/sources";
 import type { PreparedTable } from "../core/import/sources/types";
-import { AS_OF_ROWS_ABOVE_HEADER, IMPORT_LAYOUT } from "../core/import/table-layout";
+import { AS_OF_ROWS_ABOVE_HEADER, IMPORT_LAYOUT, refreshHeader } from "../core/import/table-layout";
 import { asSheetText, type SheetValue } from "../core/import/columns";
 import { planChunks } from "../core/import/chunks";
 import { comparingSink, TableDiff, type TableChanges } from "../core/import/table-diff";
@@ -129,7 +129,9 @@ export async function refreshImportedTable(
   });
   const before = await readTableRows(saved.table);
   const writer = await writerForTable(saved.table, saved.asOfRowsAbove);
-  return runInto(writer, saved.source, prepared, options, new TableDiff(before.header, before.rows));
+  const header = refreshHeader(prepared.header, prepared.fields, before.header);
+  const diff = new TableDiff(before.header, before.rows, prepared.fields);
+  return runInto(writer, saved.source, { ...prepared, header }, options, diff);
 }
 
 /** INFERRED (ours): result lists inserted from the pane (search hits, website or market results) are tables called UKCO_Result_<n>. */

@@ -1,6 +1,8 @@
 /**
  * The columns of an imported table: field paths as UKCO.FIELD takes them, each with its header,
- * its Excel number format, and how a record's value becomes one cell.
+ * its Excel number format, and how a record's value becomes one cell. Headers and formats are the
+ * table builder's (field-labels.ts), so a field reads the same in an import as in a built table;
+ * the field name itself stays in the table's saved source, which is what a refresh runs.
  */
 import { COMPANY_FIELDS, type CompanyFieldInfo } from "../../api/product/fields";
 import type { LazyCompanyItem, RawCompany } from "../../api/product/lazy-company";
@@ -8,6 +10,7 @@ import type { CompanyItem } from "../../api/product/paging";
 import { isInvalidCompany } from "../../api/product/responses";
 import { cellText, isDateCell, toCellScalar, type CellScalar } from "../cell-value";
 import { toUserError } from "../errors";
+import { fieldLabel, fieldNumberFormat } from "../field-labels";
 import { readCompanyPath, resolveFieldPath, type ResolvedPath } from "../field-path";
 
 /** What one cell of a range write holds. */
@@ -15,6 +18,7 @@ export type SheetValue = string | number | boolean;
 
 export interface ImportColumn {
   path: ResolvedPath;
+  /** The field's label ("Turnover, best estimate (£)"); the field name is `path.text`. */
   header: string;
   /** Excel number format for the column's cells; undefined leaves General. */
   numberFormat?: string;
@@ -34,22 +38,6 @@ export const DEFAULT_COLUMNS: readonly string[] = [
   "BestEstimateEmployees",
 ];
 
-export const NUMBER_FORMATS = {
-  count: "#,##0",
-  money: "£#,##0",
-  date: "yyyy-mm-dd",
-  dateTime: "yyyy-mm-dd hh:mm",
-} as const;
-
-/**
- * INFERRED (ours): which numbers are pounds. The contract types them only as numbers; these names
- * are sums of money (turnover, EBITDA, GVA, rounds, salaries, awards, balance-sheet lines).
- * Growth rates, ratios, probabilities and figures in millions are not.
- */
-const MONEY =
-  /turnover|ebitda|gva|amount|valuation|salary|costs|spend|award|profit|cash|assets|liabilities|debtors|creditors|overdraft|net_worth|shareholder_funds|wages|^export$/i;
-const NOT_MONEY = /percentage|ratio|probability|anomalous|million|growth/i;
-
 /** As UKCO.FIELD joins lists into one cell (core/functions/field.ts, which lint keeps us from importing). */
 const LIST_SEPARATOR = "; ";
 
@@ -65,18 +53,6 @@ export function asSheetText(text: string): string {
 export function shownValue(value: SheetValue | null | undefined): string {
   const text = String(value ?? "");
   return typeof value === "string" && text.startsWith("'") ? text.slice(1) : text;
-}
-
-export function columnFormat(path: ResolvedPath): string | undefined {
-  const name = path.info.name;
-  const kind = path.kind.replace("[]", "");
-  if (kind === "date") return NUMBER_FORMATS.date;
-  if (kind === "datetime") return NUMBER_FORMATS.dateTime;
-  if (kind !== "number" && kind !== "integer") return undefined;
-  if (MONEY.test(name) && !NOT_MONEY.test(name)) return NUMBER_FORMATS.money;
-  return kind === "integer" || /^(Number|Count|Postings|Employees|UniquePostings)/.test(name) || /EMPLOYEES$/.test(name)
-    ? NUMBER_FORMATS.count
-    : undefined;
 }
 
 export interface ColumnProblem {
@@ -96,8 +72,8 @@ export function resolveColumns(paths: readonly string[]): { columns: ImportColum
           path: text,
           message: `${path.text} is a group of fields: choose one of its members, such as ${path.text}.${path.info.items?.[0]?.name ?? "…"}.`,
         });
-      } else if (!columns.some((c) => c.header === path.text)) {
-        columns.push({ path, header: path.text, numberFormat: columnFormat(path) });
+      } else if (!columns.some((c) => c.path.text === path.text)) {
+        columns.push({ path, header: fieldLabel(path.text), numberFormat: fieldNumberFormat(path.text) });
       }
     } catch (error) {
       problems.push({ path: text, message: toUserError(error).message });
@@ -133,7 +109,7 @@ export function recordRow(item: CompanyItem | LazyCompanyItem, columns: readonly
   if (!isInvalidCompany(item)) return columns.map((column) => cellValue(item, column));
   let told = false;
   return columns.map((column) => {
-    if (column.header === "CompanyNumber") return asSheetText(item.CompanyNumber ?? "");
+    if (column.path.text === "CompanyNumber") return asSheetText(item.CompanyNumber ?? "");
     if (told) return "";
     told = true;
     return asSheetText(`⚠ This record could not be read (${item.problem}).`);

@@ -108,6 +108,7 @@ export function preparedCompanies(
   if (problems.length) throw new InvalidArgumentError(problems.map((p) => p.message).join(" "));
   return {
     header: headerRow(columns),
+    fields: columns.map((c) => c.path.text),
     numberFormats: columns.map((c) => c.numberFormat),
     description: describeQuery(query),
     ...(total !== undefined ? { total } : {}),
@@ -131,6 +132,7 @@ export function runImport(run: ImportRun): Promise<ImportOutcome> {
   const { product, request, columns, description, total, pageSize, ...rest } = run;
   const prepared: PreparedTable = {
     header: headerRow(columns),
+    fields: columns.map((c) => c.path.text),
     numberFormats: columns.map((c) => c.numberFormat),
     description,
     ...(total !== undefined ? { total } : {}),

@@ -1,10 +1,12 @@
 /**
  * What refreshing an imported table changed: rows added, rows removed and values changed in the
- * rows kept. Rows are matched by company number (the `CompanyNumber` column, else the first), and
- * columns by their header, so a column added or dropped by the refresh is not a change of every
- * row. The old rows are read before the refresh writes over them; the new ones are compared as
- * each chunk is written, so the new table is never held whole.
+ * rows kept. Rows are matched by company number (its column, else the first), and columns by
+ * their header (its label, or the field name a table imported before labels shows), so a column
+ * added or dropped by the refresh is not a change of every row. The old rows are read before the
+ * refresh writes over them; the new ones are compared as each chunk is written, so the new table
+ * is never held whole.
  */
+import { fieldLabel } from "../field-labels";
 import type { SheetValue } from "./columns";
 import type { TableSink } from "./run-table";
 
@@ -16,7 +18,7 @@ export interface TableChanges {
   changedRows: number;
 }
 
-const KEY_HEADER = "companynumber";
+const KEY_FIELD = "CompanyNumber";
 
 /** A value as Excel will hold it: text is written behind an apostrophe (asSheetText), read without. */
 const held = (value: unknown): unknown =>
@@ -37,7 +39,19 @@ function keyer(): (key: unknown) => string {
 
 const headerName = (h: unknown): string => String(held(h)).trim().toLowerCase();
 
-const keyColumn = (header: readonly unknown[]): number => Math.max(0, header.map(headerName).indexOf(KEY_HEADER));
+/** The names a column may go by: its header, and its field's name and label. */
+const namesOf = (header: unknown, field: string | undefined): string[] => [
+  headerName(header),
+  ...(field !== undefined ? [field.toLowerCase(), fieldLabel(field).toLowerCase()] : []),
+];
+
+const KEY_NAMES = [KEY_FIELD.toLowerCase(), fieldLabel(KEY_FIELD).toLowerCase()];
+
+const keyColumn = (header: readonly unknown[]): number =>
+  Math.max(
+    0,
+    header.findIndex((h) => KEY_NAMES.includes(headerName(h))),
+  );
 
 export class TableDiff {
   private readonly before = new Map<string, readonly unknown[]>();
@@ -48,7 +62,12 @@ export class TableDiff {
   private readonly keyOfNew = keyer();
   private counts: TableChanges = { added: 0, removed: 0, changedValues: 0, changedRows: 0 };
 
-  constructor(header: readonly unknown[], rows: readonly (readonly unknown[])[]) {
+  /** `fields`: the field each new column shows (PreparedTable.fields), so a relabelled column is still itself. */
+  constructor(
+    header: readonly unknown[],
+    rows: readonly (readonly unknown[])[],
+    private readonly fields: readonly (string | undefined)[] = [],
+  ) {
     this.beforeColumns = new Map(header.map((h, i) => [headerName(h), i]));
     const column = keyColumn(header);
     const keyOf = keyer();
@@ -58,7 +77,9 @@ export class TableDiff {
   begin(header: readonly unknown[]): void {
     this.newKey = keyColumn(header);
     this.pairs = header.flatMap((h, i): [number, number][] => {
-      const old = this.beforeColumns.get(headerName(h));
+      const old = namesOf(h, this.fields[i])
+        .map((name) => this.beforeColumns.get(name))
+        .find((index) => index !== undefined);
       return old === undefined ? [] : [[i, old]];
     });
   }

@@ -56,3 +56,26 @@ export function asOfText({
 export function headerRow(columns: readonly ImportColumn[]): SheetValue[] {
   return columns.map((column) => asSheetText(column.header));
 }
+
+const sameName = (a: unknown, b: string | undefined) =>
+  b !== undefined &&
+  String(a ?? "")
+    .trim()
+    .toLowerCase() === b.toLowerCase();
+
+/**
+ * The header a refresh writes over a table's own. A table imported when headers were field names
+ * keeps, column by column, the name it shows: a formula may read those cells as field names
+ * (`=UKCO.FIELD(A4,B$3)`), as the builder keeps the header form of a formula it edits. Every
+ * other column gets its label.
+ */
+export function refreshHeader(
+  header: readonly SheetValue[],
+  fields: readonly (string | undefined)[] | undefined,
+  before: readonly unknown[],
+): SheetValue[] {
+  return header.map((cell, i) => {
+    const field = fields?.[i];
+    return field !== undefined && sameName(before[i], field) ? asSheetText(field) : cell;
+  });
+}

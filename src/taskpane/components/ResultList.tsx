@@ -27,9 +27,9 @@ const useStyles = makeStyles({
 interface Props {
   /** Accessible name of the table, e.g. "Search results". */
   label: string;
-  /** Field names: the header of the inserted table. */
+  /** Field names, one a column. */
   header: readonly string[];
-  /** The columns' headers as the pane shows them (the fields' labels); default the field names. */
+  /** The columns' headers in the pane and in the inserted table (the fields' labels, as an import's); default the field names. */
   headerLabels?: readonly string[];
   rows: SheetValue[][];
   numberFormats?: (string | undefined)[];
@@ -44,7 +44,7 @@ export function ResultList({ label, header, headerLabels = header, rows, numberF
   const columns = shown ?? header.map((_, i) => i);
   const insert = () =>
     run(async () => {
-      const { table, address } = await insertRowsAtSelection(header, rows, numberFormats);
+      const { table, address } = await insertRowsAtSelection(headerLabels, rows, numberFormats);
       return `Inserted ${rows.length.toLocaleString("en-GB")} row${rows.length === 1 ? "" : "s"} as the table ${table} (${address}).`;
     });
   if (rows.length === 0) return null;

@@ -57,7 +57,7 @@ test("Find by website: one address shows its company and inserts it; a bad addre
   await view.getByTestId("website-results").getByRole("button", { name: "Insert at the selection" }).click();
   await view.getByText(/^Inserted \d+ rows? as the table UKCO_Result_/).waitFor({ timeout: 20_000 });
   const inserted = await session.current.sim((api) => api.values("Sheet1!H2:I3"));
-  expect(inserted[0]).toEqual(["CompanyNumber", "CompanyName"]);
+  expect(inserted[0]).toEqual(["Company number", "Registered name"]);
   expect(inserted.slice(1).map((r) => r[0])).toContain(company.CompanyNumber);
   await session.current.screenshot("pane-website-one");
 
@@ -102,7 +102,7 @@ test("Find by website: the addresses of a selection import with the URL each com
     .getByText(/^Imported \d+ companies into table (UKCO_Import_\d+) on the sheet Websites/)
     .waitFor({ timeout: 30_000 });
   const header = await session.current.sim((api) => api.values("Websites!A3:C3"));
-  expect(header[0]).toEqual(["Matched URL", "CompanyNumber", "CompanyName"]);
+  expect(header[0]).toEqual(["Matched URL", "Company number", "Registered name"]);
   const rows = await session.current.sim((api) => api.values("Websites!A4:B40").filter((r) => r[1] !== ""));
   for (const company of withSites)
     expect(rows).toContainEqual([`https://${company.Homepage_domain}`, company.CompanyNumber]);
@@ -149,9 +149,9 @@ test("Search by number lists the companies whose number starts so, and inserts t
   await view.getByRole("button", { name: "Insert at the selection" }).click();
   await view.getByText(/^Inserted \d+ rows? as the table/).waitFor({ timeout: 20_000 });
   expect(await session.current.sim((api) => api.values("Sheet1!AA2:AC2")[0])).toEqual([
-    "CompanyNumber",
-    "CompanyName",
-    "CompanyStatus",
+    "Company number",
+    "Registered name",
+    "Status",
   ]);
   await session.current.screenshot("pane-search");
 
@@ -199,7 +199,7 @@ test("Classify from examples imports companies like the examples with scores, be
     .getByTestId("done-bar")
     .getByText(/^Imported \d+ companies into table (UKCO_Import_\d+) on the sheet Classified/)
     .waitFor({ timeout: 30_000 });
-  expect(await session.current.sim((api) => api.values("Classified!A3:B3")[0])).toEqual(["Score", "CompanyNumber"]);
+  expect(await session.current.sim((api) => api.values("Classified!A3:B3")[0])).toEqual(["Score", "Company number"]);
   const scores = (await session.current.sim((api) => api.values("Classified!A4:A1100")))
     .map((r) => r[0])
     .filter((v) => v !== "") as number[];

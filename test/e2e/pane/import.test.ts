@@ -1,9 +1,11 @@
 /**
  * The pane's import, end to end on the simulated host against a 60,000-company sandbox: sign in,
  * a filtered import compared with the sandbox's own answer, insights as charts, a 50,000-row
- * import cancelled midway, and "Refresh this table" after the sandbox's data changed.
+ * import cancelled midway, and "Refresh this table" after the sandbox's data changed, of a table
+ * headed by labels and of one headed by field names, as imports were before labels.
  */
 import { SAMPLE_RTICS } from "../../../sandbox/data/rtics";
+import { DEFAULT_COLUMNS } from "../../../src/core/import/columns";
 import { assertDistBuilt, useAddinSession } from "../harness";
 import {
   admin,
@@ -42,15 +44,30 @@ async function waitForCount(view: import("playwright-core").Locator): Promise<nu
   return Number(text.replace(/[^\d]/g, ""));
 }
 
-/** "Refresh this table" in the Workbook view, waiting until the refresh has written its rows. */
-async function refreshTable(table: string): Promise<void> {
+/** "Refresh this table" in the Workbook view, waiting until the refresh has written its rows; what it says. */
+async function refreshTable(table: string): Promise<string> {
   const view = await openView(session.current.page, "Workbook data");
   await view.getByRole("button", { name: `Refresh this table (${table})` }).click();
-  await view
+  return view
     .getByTestId("done-bar")
     .getByText(new RegExp(`Refreshed .* into table ${table}\\b`))
-    .waitFor({ timeout: 50_000 });
+    .innerText({ timeout: 50_000 });
 }
+
+/** The default columns, A to J, as labels and as the field names imports wrote before labels. */
+const LABELS = [
+  "Company number",
+  "Registered name",
+  "Status",
+  "Incorporated on",
+  "Registered postcode",
+  "Nation",
+  "SIC codes",
+  "Website",
+  "Turnover, best estimate (£)",
+  "Employees, best estimate",
+];
+const FIELD_NAMES = [...DEFAULT_COLUMNS];
 
 test("signs in with the sandbox credentials; no credential shows in the page, the console or the workbook", async () => {
   const { page } = session.current;
@@ -93,9 +110,9 @@ test("imports a filtered list onto a new sheet as a table whose rows are the san
     .waitFor({ timeout: 50_000 });
   const [table] = await session.current.sim((api) => api.tables());
   expect(table).toMatchObject({ name: "UKCO_Import_1", sheet: "Companies", rowCount: count });
-  expect(table!.headers.slice(0, 3)).toEqual(["CompanyNumber", "CompanyName", "CompanyStatus"]);
+  expect(table!.headers).toEqual(LABELS);
   expect(await columnValues(session.current, "Companies", "A", 4, count)).toEqual(expected);
-  // Values as the sandbox holds them, with the formats the pane chose.
+  // Values as the sandbox holds them, in the formats the table builder gives the same fields.
   const sample = expected[17]!;
   const record = (await admin(session.current, `/companies/${sample}`)) as {
     CompanyName: string;
@@ -108,10 +125,13 @@ test("imports a filtered list onto a new sheet as a table whose rows are the san
     record.CompanyName,
     expect.objectContaining({
       value: record.BestEstimateTurnover ?? "",
-      ...(record.BestEstimateTurnover !== undefined ? { numberFormat: "£#,##0" } : {}),
+      ...(record.BestEstimateTurnover !== undefined ? { numberFormat: "#,##0" } : {}),
     }),
   ]);
-  expect(await session.current.sim((api) => api.cell("Companies!D4").numberFormat)).toBe("yyyy-mm-dd");
+  const formats = await session.current.sim((api) =>
+    ["D4", "I4", "J4"].map((cell) => api.cell(`Companies!${cell}`).numberFormat),
+  );
+  expect(formats).toEqual(["d mmm yyyy", "#,##0", "#,##0"]);
   expect(await session.current.sim((api) => api.cell("Companies!A1").value)).toMatch(
     new RegExp(`^UK company data as of .* UTC · Nations: Scotland · ${count.toLocaleString("en-GB")} companies$`),
   );
@@ -155,11 +175,14 @@ test("refreshing a table after the sandbox's data changed shows the new value in
     BestEstimateTurnover: 987_654_321,
     CompanyStatus: "Liquidation",
   });
-  await refreshTable("UKCO_Import_1");
-  expect(await session.current.sim((api) => [api.cell("Companies!A4").value, api.cell("Companies!I4").value])).toEqual([
+  expect(await refreshTable("UKCO_Import_1")).toMatch(/; 2 values changed in 1 row\./);
+  expect(await session.current.sim((api) => [api.cell("Companies!A4").value, api.cell("Companies!I4")])).toEqual([
     firstNumber,
-    987_654_321,
+    expect.objectContaining({ value: 987_654_321, numberFormat: "#,##0", text: "987,654,321" }),
   ]);
+  expect((await session.current.sim((api) => api.tables())).find((t) => t.name === "UKCO_Import_1")!.headers).toEqual(
+    LABELS,
+  );
   const formula = await session.current.sim((api) => api.cell("Companies!L4"));
   expect(formula).toMatchObject({ formula: '=UKCO.FIELD(A4,"CompanyNumber")', value: firstNumber });
   expect(await session.current.sim((api) => api.cell("Companies!A1").value)).toMatch(/^UK company data as of /);
@@ -167,6 +190,40 @@ test("refreshing a table after the sandbox's data changed shows the new value in
   expect(await session.current.axe({ include: ["#root"] })).toEqual([]);
   await admin(session.current, "/reset", {});
   await expectFitsAndAccessible(session.current);
+});
+
+test("a table imported when headers were field names refreshes with its changes counted, keeping the names a formula reads", async () => {
+  // From the sandbox as it is now, so the refresh below meets one change only.
+  await refreshTable("UKCO_Import_1");
+  await session.current.sim(
+    (api, names) => names.forEach((name, c) => api.setCell(`Companies!${"ABCDEFGHIJ"[c]}3`, name)),
+    FIELD_NAMES,
+  );
+  const number = (await session.current.sim((api) => api.cell("Companies!A5").value)) as string;
+  // A formula that reads a header cell as its field, as one beside an older import may.
+  await session.current.sim((api) => api.setCell("Companies!L5", "=UKCO.FIELD(A5,I$3)"));
+  await session.current.sim((api) => api.whenCalculated(20_000));
+  const turnover = await session.current.sim((api) => api.cell("Companies!I5").value);
+  expect(await session.current.sim((api) => api.cell("Companies!L5").value)).toBe(turnover);
+  // Both estimates, as the sandbox gives a company without estimates both at once.
+  await admin(session.current, `/companies/${number}`, {
+    BestEstimateTurnover: 123_456_789,
+    BestEstimateEmployees: 4_321,
+  });
+
+  expect(await refreshTable("UKCO_Import_1")).toMatch(/; 2 values changed in 1 row\./);
+  expect((await session.current.sim((api) => api.tables())).find((t) => t.name === "UKCO_Import_1")!.headers).toEqual(
+    FIELD_NAMES,
+  );
+  expect(await session.current.sim((api) => ["I5", "J5"].map((cell) => api.cell(`Companies!${cell}`)))).toEqual([
+    expect.objectContaining({ value: 123_456_789, numberFormat: "#,##0" }),
+    expect.objectContaining({ value: 4_321, numberFormat: "#,##0" }),
+  ]);
+  expect(await session.current.sim((api) => api.cell("Companies!L5"))).toMatchObject({
+    formula: "=UKCO.FIELD(A5,I$3)",
+    value: turnover,
+  });
+  await admin(session.current, "/reset", {});
 });
 
 test("an import by RTIC names the code beside it in the line above its table, and the name stays after a refresh", async () => {

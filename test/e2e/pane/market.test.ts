@@ -68,7 +68,7 @@ test("a French list is counted as the sandbox counts it, charted, imported, and 
     /^France company data as of .* · France \(fr\): NAICS: /,
   );
   const header = await session.current.sim((api) => api.values("'Market FR'!A3:D3")[0]);
-  expect(header).toEqual(["CompanyNumber", "CompanyName", "Status", "PrimaryCode"]);
+  expect(header).toEqual(["Company number", "Name", "Status", "Main industry code"]);
 
   const workbook = await openView(page, "Workbook data");
   const table = (await workbook
@@ -158,7 +158,7 @@ test("numbers from the selection are looked up, one row each, an unknown one say
   await session.current.sim((api) => api.select("Sheet1!D2"));
   await view.getByTestId("market-search-results").getByRole("button", { name: "Insert at the selection" }).click();
   await view.getByText(/^Inserted \d+ rows? as the table/).waitFor({ timeout: 20_000 });
-  expect(await session.current.sim((api) => api.values("Sheet1!D2:E2")[0])).toEqual(["CompanyNumber", "CompanyName"]);
+  expect(await session.current.sim((api) => api.values("Sheet1!D2:E2")[0])).toEqual(["Company number", "Name"]);
   await session.current.screenshot("pane-market-lookups");
   await expectFitsAndAccessible(session.current);
 });

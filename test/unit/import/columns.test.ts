@@ -5,6 +5,9 @@ import {
   recordRow,
   resolveColumns,
 } from "../../../src/core/import/columns";
+import { planTable, type SourceColumn } from "../../../src/core/builder-layout";
+
+const SOURCE: SourceColumn = { sheet: "S", column: 0, firstRow: 1, rowCount: 3, kind: "numbers" };
 
 const one = (path: string) => {
   const { columns, problems } = resolveColumns([path]);
@@ -13,32 +16,31 @@ const one = (path: string) => {
 };
 
 describe("import columns", () => {
-  test("money is formatted in pounds, counts with separators, dates as dates; other numbers stay General", () => {
-    const { columns } = resolveColumns([
-      "BestEstimateTurnover",
-      "BestEstimateEmployees",
-      "IncorporationDate",
-      "LatestRoundDate",
-      "InnovationScore",
-      "CompanyName",
-      "CompanyFinancials_Vendor.PROFIT_AFTER_TAX",
-      "CompanyGrowthTrends.BestEstimateTurnoverGrowthPercentagePerYear",
-    ]);
-    expect(columns.map((c) => [c.header, c.numberFormat])).toEqual([
-      ["BestEstimateTurnover", "£#,##0"],
-      ["BestEstimateEmployees", "#,##0"],
-      ["IncorporationDate", "yyyy-mm-dd"],
-      ["LatestRoundDate", "yyyy-mm-dd hh:mm"],
-      ["InnovationScore", undefined],
-      ["CompanyName", undefined],
-      ["CompanyFinancials_Vendor.PROFIT_AFTER_TAX", "£#,##0"],
-      ["CompanyGrowthTrends.BestEstimateTurnoverGrowthPercentagePerYear", undefined],
-    ]);
+  test.each([
+    ["BestEstimateTurnover", "Turnover, best estimate (£)", "#,##0"],
+    ["BestEstimateEmployees", "Employees, best estimate", "#,##0"],
+    ["IncorporationDate", "Incorporated on", "d mmm yyyy"],
+    ["LatestRoundDate", "Latest funding round: date", "d mmm yyyy"],
+    ["InnovationScore", "Innovation score", "0.00"],
+    ["CompanyName", "Registered name", undefined],
+    ["CompanyNumber", "Company number", undefined],
+    ["CompanyFinancials_Vendor[0].TURNOVER", "Filed accounts: turnover (£)", "#,##0"],
+    ["CompanyFinancials_Vendor.PROFIT_AFTER_TAX", "Filed accounts: profit after tax (£)", "#,##0"],
+    ["CompanyGrowthTrends.BestEstimateTurnoverGrowthPercentagePerYear", "Turnover growth a year (%)", "0.0"],
+    // fields the label tables do not name: words of the name, a format from the catalogue's kind
+    ["CompanyFinancials_Vendor.DEBTORS", "Filed accounts: debtors", "#,##0"],
+    ["Officers.ResignationDate", "Officers: resignation date", "d mmm yyyy"],
+  ])("an imported %s column is headed %p and shown as %p, as the table builder shows it", (path, label, format) => {
+    const column = one(path);
+    expect([column.header, column.numberFormat]).toEqual([label, format]);
+    const built = planTable(SOURCE, [path], "spill", { sheet: "S", row: 0, column: 2 }, true);
+    expect(built.writes.find((w) => w.row === 0)!.formulas[0]).toEqual([label]);
+    expect(built.formats.map((f) => f.format)).toEqual(format ? [format] : []);
   });
 
   test("spells paths as the catalogue does, drops repeats, and refuses a group of fields with a suggestion", () => {
     const { columns, problems } = resolveColumns(["companyname", "CompanyName", "Officers", "NoSuchField"]);
-    expect(columns.map((c) => c.header)).toEqual(["CompanyName"]);
+    expect(columns.map((c) => c.path.text)).toEqual(["CompanyName"]);
     expect(problems[0]).toMatchObject({ path: "Officers", message: expect.stringContaining("Officers.") });
     expect(problems[1]!.message).toMatch(/Unknown field "NoSuchField"/);
   });

@@ -95,8 +95,8 @@ describe("an import", () => {
       [1000, 1000],
       [2000, 1000],
     ]);
-    expect(sink.header).toEqual(["'CompanyNumber", "'CompanyName", "'BestEstimateTurnover"]);
-    expect(sink.formats).toEqual([undefined, undefined, "£#,##0"]);
+    expect(sink.header).toEqual(["'Company number", "'Registered name", "'Turnover, best estimate (£)"]);
+    expect(sink.formats).toEqual([undefined, undefined, "#,##0"]);
     expect(sink.rows).toHaveLength(2_500);
     expect(sink.rows[2_499]).toEqual(["'00002500", "'Company 2500", 24_990]);
     expect(sink.asOf[0]).toBe(

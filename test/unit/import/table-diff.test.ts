@@ -1,4 +1,5 @@
 import { TableDiff, type TableChanges } from "../../../src/core/import/table-diff";
+import { refreshHeader } from "../../../src/core/import/table-layout";
 
 const HEADER = ["CompanyNumber", "CompanyName", "Turnover"];
 const BEFORE = [
@@ -63,4 +64,59 @@ test("without a CompanyNumber column, rows are matched by their first column", (
     ["C", 2],
   ]);
   expect(diff.result()).toEqual({ added: 1, removed: 1, changedValues: 0, changedRows: 0 });
+});
+
+describe("a table imported when headers were field names", () => {
+  const FIELDS = ["CompanyNumber", "CompanyName", "BestEstimateTurnover"];
+  const LABELS = ["'Company number", "'Registered name", "'Turnover, best estimate (£)"];
+  const OLD = ["CompanyNumber", "CompanyName", "BestEstimateTurnover"];
+
+  test("its refresh compares each column with the same field's column, matching rows by company number", () => {
+    const diff = new TableDiff(OLD, BEFORE, FIELDS);
+    diff.begin(LABELS);
+    diff.observe(
+      written([
+        ["01000002", "BETA LTD", 250],
+        ["01000001", "ALPHA LTD", 100],
+      ]),
+    );
+    expect(diff.result()).toEqual({ added: 0, removed: 1, changedValues: 1, changedRows: 1 });
+  });
+
+  test("a table headed by labels is compared by them, its company numbers found under their label", () => {
+    const diff = new TableDiff(
+      LABELS.map((l) => l.slice(1)),
+      BEFORE,
+      FIELDS,
+    );
+    diff.begin(LABELS);
+    diff.observe(written([["01000003", "GAMMA LTD", 9]]));
+    expect(diff.result()).toEqual({ added: 0, removed: 2, changedValues: 1, changedRows: 1 });
+  });
+
+  test.each<[string, unknown[], string[]]>([
+    [
+      "keeps the field names it shows, so formulas reading them as fields still work",
+      OLD,
+      ["'CompanyNumber", "'CompanyName", "'BestEstimateTurnover"],
+    ],
+    [
+      "keeps names written in another case, as the catalogue spells them",
+      ["companynumber", "", ""],
+      ["'CompanyNumber", LABELS[1]!, LABELS[2]!],
+    ],
+    ["gets labels over headers that are labels", LABELS.map((l) => l.slice(1)), LABELS],
+    ["gets labels over headers a user reworded", ["Number", "Who", "Money"], LABELS],
+  ])("its refresh %s", (_, before, expected) => {
+    expect(refreshHeader(LABELS, FIELDS, before)).toEqual(expected);
+  });
+
+  test("a column of the source's own (a score) keeps its header", () => {
+    expect(refreshHeader(["'Score", ...LABELS], [undefined, ...FIELDS], ["Score", ...OLD])).toEqual([
+      "'Score",
+      "'CompanyNumber",
+      "'CompanyName",
+      "'BestEstimateTurnover",
+    ]);
+  });
 });

@@ -61,7 +61,7 @@ test("a website batch pages by returnCount/skip and says which asked URL each co
     { urls: ["https://www.acme.co.uk/x", "other.org"], skip: 1000, returnCount: 1000 },
   ]);
   expect(outcome).toMatchObject({ status: "complete", rows: 1500 });
-  expect(written.header).toEqual(["Matched URL", "CompanyNumber"]);
+  expect(written.header).toEqual(["Matched URL", "Company number"]);
   expect(written.rows.slice(0, 2)).toEqual([
     ["other.org", "00000000"],
     ["https://www.acme.co.uk/x", "00000001"],
@@ -123,7 +123,7 @@ test("a market list advances Offset and stops at TotalCount, even when the last 
   ]);
   expect(requests.every((r) => JSON.stringify(r.NAICS) === '["62.01"]')).toBe(true);
   expect(outcome).toMatchObject({ status: "complete", rows: 2000, total: 2000 });
-  expect(written.header.slice(0, 3)).toEqual(["CompanyNumber", "CompanyName", "Status"]);
+  expect(written.header.slice(0, 3)).toEqual(["Company number", "Name", "Status"]);
   expect(written.asOf).toMatch(
     /^Germany company data as of 2026-01-02 03:04 UTC · Germany \(de\): NAICS: 62\.01 · 2,000 companies$/,
   );

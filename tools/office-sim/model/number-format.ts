@@ -29,20 +29,36 @@ function decimalsOf(format: string): number {
   return match ? match[1]!.length : 0;
 }
 
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
 function formatDate(serial: number, format: string): string {
   const d = serialToDate(serial);
   const pad = (n: number) => String(n).padStart(2, "0");
-  return (
-    format
-      .toLowerCase()
-      // Before the date parts: "mm" after "hh:" is minutes, not the month.
-      .replace(/hh:mm(:ss)?/, (_all, seconds?: string) =>
-        [d.getUTCHours(), d.getUTCMinutes(), ...(seconds ? [d.getUTCSeconds()] : [])].map(pad).join(":"),
-      )
-      .replace("yyyy", String(d.getUTCFullYear()))
-      .replace("mm", pad(d.getUTCMonth() + 1))
-      .replace("dd", pad(d.getUTCDate()))
-  );
+  // "m" right after an hour is minutes, as in Excel ("hh:mm"); anywhere else it is the month.
+  let afterHour = false;
+  return format.toLowerCase().replace(/yyyy|mmm|mm?|dd?|hh|ss/g, (token) => {
+    const minutes = afterHour && token.startsWith("m") && token.length <= 2;
+    afterHour = token === "hh" || (afterHour && !minutes && token !== "ss");
+    if (minutes) return pad(d.getUTCMinutes());
+    switch (token) {
+      case "yyyy":
+        return String(d.getUTCFullYear());
+      case "mmm":
+        return MONTHS[d.getUTCMonth()]!;
+      case "mm":
+        return pad(d.getUTCMonth() + 1);
+      case "m":
+        return String(d.getUTCMonth() + 1);
+      case "dd":
+        return pad(d.getUTCDate());
+      case "d":
+        return String(d.getUTCDate());
+      case "hh":
+        return pad(d.getUTCHours());
+      default:
+        return pad(d.getUTCSeconds());
+    }
+  });
 }
 
 function formatNumber(n: number, format: string): string {

@@ -47,6 +47,7 @@ export const classifySource: TableSourceDefinition<ClassifySource> = {
     const items = answer.companies;
     return {
       header: table.header,
+      fields: table.fields,
       numberFormats: table.numberFormats,
       description: describe(source),
       total: items.length,

@@ -16,6 +16,7 @@ export interface ExtraColumn {
 
 export interface CompanyTable {
   header: SheetValue[];
+  fields: (string | undefined)[];
   numberFormats: (string | undefined)[];
   rows(items: readonly CompanyItem[]): RowPage;
 }
@@ -25,6 +26,7 @@ export function companyTable(paths: readonly string[], extra: readonly ExtraColu
   if (problems.length) throw new InvalidArgumentError(problems.map((p) => p.message).join(" "));
   return {
     header: [...extra.map((e) => asSheetText(e.header)), ...headerRow(columns)],
+    fields: [...extra.map(() => undefined), ...columns.map((c) => c.path.text)],
     numberFormats: [...extra.map((e) => e.numberFormat), ...columns.map((c) => c.numberFormat)],
     rows: (items) => ({
       rows: items.map((item) => [...extra.map((e) => e.value(item)), ...recordRow(item, columns)]),

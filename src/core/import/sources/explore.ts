@@ -25,6 +25,7 @@ export const exploreSource: TableSourceDefinition<ExploreSource> = {
     const table = companyTable(source.columns);
     return {
       header: table.header,
+      fields: table.fields,
       numberFormats: table.numberFormats,
       description: describe(source),
       pages: ({ signal, onWait }) =>

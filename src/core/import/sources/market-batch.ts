@@ -8,7 +8,7 @@ import { MarketSchema, MAX_BATCH_NUMBERS } from "../../../api/market/schemas";
 import { MARKET_COLUMNS, marketRow } from "../../market/columns";
 import { MARKET_NAMES } from "../../market/filters";
 import { asSheetText } from "../columns";
-import { marketFormats, marketHeader } from "./market";
+import { marketFields, marketFormats, marketHeader } from "./market";
 import type { RowPage, TableSourceDefinition } from "./types";
 
 /** INFERRED (ours): numbers one lookup takes from a selection. */
@@ -43,6 +43,7 @@ export const marketBatchSource: TableSourceDefinition<MarketBatchSource> = {
   async prepare(clients, source) {
     return {
       header: marketHeader(),
+      fields: marketFields(),
       numberFormats: marketFormats(),
       description: describe(source),
       dataLabel: `${MARKET_NAMES[source.market]} company data`,

@@ -26,6 +26,7 @@ export type MarketSource = z.infer<typeof MarketSourceSchema>;
 /** Header and formats shared by every market table. */
 export const marketHeader = () => MARKET_COLUMNS.map((c) => asSheetText(c.header));
 export const marketFormats = () => MARKET_COLUMNS.map((c) => c.numberFormat);
+export const marketFields = () => MARKET_COLUMNS.map((c) => c.field);
 
 export const marketSource: TableSourceDefinition<MarketSource> = {
   kind: "market",
@@ -42,6 +43,7 @@ export const marketSource: TableSourceDefinition<MarketSource> = {
     const total = first.TotalCount ?? undefined;
     return {
       header: marketHeader(),
+      fields: marketFields(),
       numberFormats: marketFormats(),
       description: describeMarketQuery(source.market, source.query),
       dataLabel: `${MARKET_NAMES[source.market]} company data`,

@@ -25,7 +25,13 @@ export interface PageOptions extends Pick<CallOptions, "onWait"> {
 
 /** A source resolved for one run: header and formats fixed, the total known where the service tells. */
 export interface PreparedTable {
+  /** The columns' headers in words ("Turnover, best estimate (£)"). */
   header: SheetValue[];
+  /**
+   * The field each column shows (`BestEstimateTurnover`), or undefined for a column of the source's
+   * own (a score): tables imported when headers were field names are known by them on refresh.
+   */
+  fields?: (string | undefined)[];
   numberFormats: (string | undefined)[];
   /** The source in words, for the as-of line and the Workbook view. */
   description: string;

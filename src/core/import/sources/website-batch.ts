@@ -35,6 +35,7 @@ export const websiteBatchSource: TableSourceDefinition<WebsiteBatchSource> = {
     ]);
     return {
       header: table.header,
+      fields: table.fields,
       numberFormats: table.numberFormats,
       description: describeWebsites(source.urls),
       pages: ({ signal, onWait }) =>
