@@ -112,7 +112,7 @@ export async function openWorkbook(
 ): Promise<HostedWorkbook> {
   const excel = options.excel ?? createSimulatedExcel({ functionsMetadata: host.metadata as never });
   const installed = installOfficeSim(globalThis as unknown as Record<string, unknown>, excel);
-  const engine = new Engine({ clients, clock: options.clock, store: customXmlStore, ...(process.env.MFR ? { maxFullRecords: Number(process.env.MFR) } : {}) });
+  const engine = new Engine({ clients, clock: options.clock, store: customXmlStore });
   await engine.ready;
   const runtime: Runtime = {
     config: { services: { product: "", matching: "", classification: "", market: "" }, sandbox: true },
