@@ -100,14 +100,13 @@ export function fieldCells(
   const ask: FieldAsk = { engine, context, paths, validPaths, ifEmpty: ifEmptyValue(ifEmptyArg) };
   if (layout === "single") {
     // One cell's formula, as 10,000 cells of a column have: one promise at most, no grid of rows.
-    const row = rowOf(ask, numbers[0]);
-    return row instanceof Promise ? row.then(firstCells) : firstCells(row);
+    return rowOf(ask, numbers[0], firstCells);
   }
   // Plain loops and no closures per row: a range formula runs this once per row.
   const rows: (CellResult[][] | Promise<CellResult[][]>)[] = [];
   let pending = false;
   for (const numberCell of numbers) {
-    const row = rowOf(ask, numberCell);
+    const row = rowOf(ask, numberCell, asRow);
     if (row instanceof Promise) pending = true;
     rows.push(row);
   }
@@ -116,27 +115,31 @@ export function fieldCells(
     : shapeRows(rows as CellResult[][][], layout);
 }
 
-function rowOf(ask: FieldAsk, numberCell: unknown): CellResult[][] | Promise<CellResult[][]> {
+/**
+ * One row's cells, passed through `shape` in the same step (a cold cell's value is one promise
+ * after the company's, not two).
+ */
+function rowOf<T>(ask: FieldAsk, numberCell: unknown, shape: (row: CellResult[][]) => T): T | Promise<T> {
   const { paths, validPaths } = ask;
-  if (isBlank(numberCell)) return paths.map(() => [""]);
+  if (isBlank(numberCell)) return shape(paths.map(() => [""]));
   const parsed = parseCompanyNumber(numberCell);
   if (!parsed.ok) {
     const badNumber = new InvalidArgumentError(parsed.reason);
-    return paths.map((p) => [p instanceof UserError ? p : badNumber]);
+    return shape(paths.map((p) => [p instanceof UserError ? p : badNumber]));
   }
-  if (!validPaths.length) return cellsOf(ask, []);
+  if (!validPaths.length) return shape(cellsOf(ask, []));
   let values: unknown[] | Promise<unknown[]>;
   try {
     values = ask.engine.ask("companies", parsed.number, validPaths, ask.context);
   } catch (error) {
-    return failedRow(ask, error);
+    return shape(failedRow(ask, error));
   }
   return values instanceof Promise
     ? values.then(
-        (loaded) => cellsOf(ask, loaded),
-        (error: unknown) => failedRow(ask, error),
+        (loaded) => shape(cellsOf(ask, loaded)),
+        (error: unknown) => shape(failedRow(ask, error)),
       )
-    : cellsOf(ask, values);
+    : shape(cellsOf(ask, values));
 }
 
 function failedRow(ask: FieldAsk, error: unknown): CellResult[][] {
@@ -164,6 +167,7 @@ function cellsOf(ask: FieldAsk, values: unknown[]): CellResult[][] {
 }
 
 const firstCells = (row: CellResult[][]): CellGrid => [row[0]!];
+const asRow = (row: CellResult[][]): CellResult[][] => row;
 
 function shapeRows(rows: CellResult[][][], layout: Orientation["layout"]): CellGrid {
   const joined = rows.map((row) =>
