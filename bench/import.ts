@@ -13,6 +13,7 @@
 import type { Page } from "playwright-core";
 import { writeFileSync } from "node:fs";
 import { openAddinSession } from "../test/e2e/harness/session";
+import { signInWithSandbox } from "../test/e2e/pane/pane-helpers";
 
 /** At seed 42 about 94 % of companies are active: this many give a little over 50,000 active ones. */
 const COMPANIES = 53_500;
@@ -85,9 +86,8 @@ async function main(): Promise<void> {
   try {
     const warmMs = await warmed(session.sandbox!.origin);
     const root = page.locator("#root");
-    await root.getByRole("button", { name: /Sign in and settings/ }).click();
-    await root.getByRole("button", { name: "Use the sandbox credentials" }).click();
-    await root.getByText("Signed in to all four sandbox services.").waitFor({ timeout: 30_000 });
+    // Signed in as the e2e tests sign in (the view by its menu, not a button the home may move).
+    await signInWithSandbox(page);
     await root.getByRole("button", { name: "Views" }).click();
     await page.getByRole("menuitemradio", { name: "Import companies" }).click();
     const view = root.getByTestId("view-import");
