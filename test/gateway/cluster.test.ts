@@ -26,6 +26,7 @@ let b: RunningGateway;
 let ana: string;
 let ben: string;
 let numbers: string[];
+let nodePorts: number[];
 
 beforeAll(async () => {
   sandbox = await startSandbox({
@@ -35,6 +36,7 @@ beforeAll(async () => {
     rateWindowMs: WINDOW_SECONDS * 1000,
   });
   const ports = await Promise.all(Array.from({ length: 3 }, freePort));
+  nodePorts = ports;
   const dir = mkdtempSync(path.join(tmpdir(), "ukgw-cluster-"));
   for (const port of ports)
     servers.start([
@@ -75,6 +77,17 @@ afterAll(async () => {
 
 const ask = sendAs;
 
+/** The keys one cluster node holds that match `pattern`. */
+async function keysOn(port: number, pattern: string): Promise<string[]> {
+  const node = new Redis({ host: "127.0.0.1", port, maxRetriesPerRequest: 0 });
+  node.on("error", () => undefined);
+  try {
+    return await node.keys(pattern);
+  } finally {
+    node.disconnect();
+  }
+}
+
 test("both replicas report the cluster as their shared Redis", async () => {
   for (const g of [a, b])
     expect(await (await ask(g, ana, "/readyz")).json()).toMatchObject({ status: "ready", redis: "ok" });
@@ -100,6 +113,11 @@ test("records cached through one replica, over many slots, are served by the oth
   const asked = numbers.slice(0, 30);
   const first = await ask(a, ana, "/api/product/v2/companies", { CompanyNumbers: asked });
   expect(first.status).toBe(200);
+  // A replica answers before its cache writes land (they never hold up an answer): until they have.
+  await until("the first replica's records in the cluster", async () => {
+    const keys = (await Promise.all(nodePorts.map((port) => keysOn(port, "ukgw:co:*")))).flat();
+    return asked.every((n) => keys.some((key) => key.endsWith(`:${n}`)));
+  });
   const sent = (await upstreamCounts(sandbox)).byTarget.product ?? 0;
   const second = await ask(b, ben, "/api/product/v2/companies", { CompanyNumbers: asked });
   expect(second.status).toBe(200);
