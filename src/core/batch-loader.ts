@@ -68,10 +68,22 @@ export interface BatchLoaderOptions<V, N = never> {
 
 type Attempt<V> = { ok: true; results: ReadonlyMap<string, V | Error> } | { ok: false; error: unknown };
 
+/**
+ * What a caller makes of its key's value, or of the failure, in the step that settles its ask: a
+ * caller that would chain `.then` (the engine storing the value, a cell shaping its row) passes one
+ * instead, so a cold cell waits on one promise, not on one per layer. Either side may return a
+ * promise (the caller asks again) or throw (the ask then rejects with what it threw).
+ */
+export interface AskReceiver<V, R> {
+  value(value: V): R | PromiseLike<R>;
+  failure(error: unknown): R | PromiseLike<R>;
+}
+
 /** One ask. It is its own abort listener (`handleEvent`), so an ask allocates no closure of its own. */
 interface Waiter<V, N> extends AbortListener {
-  resolve(value: V): void;
+  resolve(value: unknown): void;
   reject(error: unknown): void;
+  receiver: AskReceiver<V, unknown> | undefined;
   onProgress?: (progress: unknown) => void;
   /** Epoch ms after which the ask times out. */
   deadline: number;
@@ -146,36 +158,58 @@ export class BatchLoader<V, N = never> {
    * `need`: what this ask needs of the value, passed to `loadMany` with the key. An ask joining a
    * request already sent adds nothing to it: its caller checks the value covers what it needs.
    */
-  load(key: string, signal?: CancelSignal, onProgress?: (progress: unknown) => void, need?: N): Promise<V> {
+  load(key: string, signal?: CancelSignal, onProgress?: (progress: unknown) => void, need?: N): Promise<V>;
+  load<R>(
+    key: string,
+    signal: CancelSignal | undefined,
+    onProgress: ((progress: unknown) => void) | undefined,
+    need: N | undefined,
+    receiver: AskReceiver<V, R>,
+  ): Promise<R>;
+  load<R>(
+    key: string,
+    signal?: CancelSignal,
+    onProgress?: (progress: unknown) => void,
+    need?: N,
+    receiver?: AskReceiver<V, R>,
+  ): Promise<R | V> {
     this.stats.asks += 1;
-    return new Promise<V>((resolve, reject) => {
-      if (signal?.aborted) return reject(cancelled());
-      let entry = this.entries.get(key);
-      if (entry) this.stats.sharedAsks += 1;
-      else {
-        entry = { key, waiters: new Set(), sent: false };
-        this.entries.set(key, entry);
-        this.enqueue(entry);
-      }
-      if (need !== undefined && !entry.sent) (entry.needs ??= []).push(need);
-      const deadline = this.options.clock.now() + this.options.settleTimeoutMs;
-      const waiter: Waiter<V, N> = {
-        resolve,
-        reject,
-        onProgress,
-        deadline,
-        settled: false,
-        signal,
-        entry,
-        abandon: this.abandon,
-        handleEvent: abandonWaiter,
-      };
-      entry.waiters.add(waiter);
-      this.pending += 1;
-      signal?.addEventListener("abort", waiter, { once: true });
-      this.deadlines.push(waiter);
-      if (!this.sweepTimer) this.scheduleSweep(deadline);
-    });
+    // No executor closure per ask: the shared one hands over the promise's settle functions.
+    const promise = new Promise<R | V>(captureSettlers);
+    const resolve = capturedResolve!;
+    const reject = capturedReject!;
+    if (signal?.aborted) {
+      if (receiver) settleWith(resolve, reject, receiver, false, cancelled());
+      else reject(cancelled());
+      return promise;
+    }
+    let entry = this.entries.get(key);
+    if (entry) this.stats.sharedAsks += 1;
+    else {
+      entry = { key, waiters: new Set(), sent: false };
+      this.entries.set(key, entry);
+      this.enqueue(entry);
+    }
+    if (need !== undefined && !entry.sent) (entry.needs ??= []).push(need);
+    const deadline = this.options.clock.now() + this.options.settleTimeoutMs;
+    const waiter: Waiter<V, N> = {
+      resolve,
+      reject,
+      receiver: receiver as AskReceiver<V, unknown> | undefined,
+      onProgress,
+      deadline,
+      settled: false,
+      signal,
+      entry,
+      abandon: this.abandon,
+      handleEvent: abandonWaiter,
+    };
+    entry.waiters.add(waiter);
+    this.pending += 1;
+    signal?.addEventListener("abort", waiter, ONCE);
+    this.deadlines.push(waiter);
+    if (!this.sweepTimer) this.scheduleSweep(deadline);
+    return promise;
   }
 
   private settle(waiter: Waiter<V, N>): void {
@@ -332,10 +366,10 @@ export class BatchLoader<V, N = never> {
         : outcome.results.has(entry.key)
           ? outcome.results.get(entry.key)!
           : this.options.missing(entry.key);
+      const ok = outcome.ok && !(answer instanceof Error);
       for (const waiter of entry.waiters) {
         this.settle(waiter);
-        if (!outcome.ok || answer instanceof Error) waiter.reject(answer);
-        else waiter.resolve(answer as V);
+        answerWaiter(waiter, ok, answer);
       }
       entry.waiters.clear();
     }
@@ -348,7 +382,7 @@ export class BatchLoader<V, N = never> {
   private leave(entry: Entry<V, N>, waiter: Waiter<V, N>, reason: unknown): void {
     if (!entry.waiters.delete(waiter)) return;
     this.settle(waiter);
-    waiter.reject(reason);
+    answerWaiter(waiter, false, reason);
     if (entry.waiters.size > 0) return;
     if (!entry.sent) {
       this.entries.delete(entry.key);
@@ -360,6 +394,37 @@ export class BatchLoader<V, N = never> {
 }
 
 const NO_NEEDS: readonly never[] = [];
+const ONCE = { once: true } as const;
+
+let capturedResolve: ((value: unknown) => void) | undefined;
+let capturedReject: ((error: unknown) => void) | undefined;
+
+/** Every ask's promise executor: it runs at once, so `load` reads what it captured on the next line. */
+function captureSettlers(resolve: (value: never) => void, reject: (error: unknown) => void): void {
+  capturedResolve = resolve as (value: unknown) => void;
+  capturedReject = reject;
+}
+
+/** Settles an ask's promise with its key's value or error, through its receiver when it has one. */
+function answerWaiter<V, N>(waiter: Waiter<V, N>, ok: boolean, answer: unknown): void {
+  if (waiter.receiver) settleWith(waiter.resolve, waiter.reject, waiter.receiver, ok, answer);
+  else if (ok) waiter.resolve(answer);
+  else waiter.reject(answer);
+}
+
+function settleWith<V>(
+  resolve: (value: unknown) => void,
+  reject: (error: unknown) => void,
+  receiver: AskReceiver<V, unknown>,
+  ok: boolean,
+  answer: unknown,
+): void {
+  try {
+    resolve(ok ? receiver.value(answer as V) : receiver.failure(answer));
+  } catch (thrown) {
+    reject(thrown);
+  }
+}
 
 function cancelled(): UnavailableError {
   return new UnavailableError("cancelled", "Cancelled.");

@@ -9,6 +9,7 @@ import type { WaitInfo } from "../api/http/types";
 import type { MarketClient } from "../api/market/client";
 import type { MatchingClient } from "../api/matching/client";
 import type { ProductClient } from "../api/product/client";
+import type { UserError } from "./errors";
 
 /**
  * What an ask listens to for its cancellation. An AbortSignal is one; a host may give something
@@ -42,4 +43,13 @@ export interface EngineClients {
   market: MarketClient;
   /** The services' governors, whose headroom lets a burst go in more, smaller requests. */
   governors?: Partial<Readonly<Record<ServiceName, Pick<Governor, "headroom" | "limits">>>>;
+}
+
+/**
+ * What a caller makes of an answer, or of its failure (always a UserError), in the step that
+ * settles it (Engine.ask): a cell shapes its row there instead of chaining a promise of its own.
+ */
+export interface AnswerReceiver<A, R> {
+  value(answer: A): R | Promise<R>;
+  failure(error: UserError): R | Promise<R>;
 }

@@ -18,14 +18,14 @@ import {
   type AnyAnswerKind,
   type AskOf,
 } from "./answers";
-import type { BatchLoader } from "./batch-loader";
+import type { AskReceiver, BatchLoader } from "./batch-loader";
 import { CachePersistence, DEFAULT_PERSISTENCE, type PersistenceOptions } from "./cache/persistence";
 import { serialiseStore, type WorkbookStore } from "./cache/snapshot";
 import { COMPANIES, MISS, WorkbookCache, type FetchTimes, type Held } from "./cache/workbook-cache";
-import type { CallContext, EngineClients } from "./call-context";
+import type { AnswerReceiver, CallContext, EngineClients } from "./call-context";
 import { ChunkPlanner } from "./chunk-plan";
 import type { ChangeReport } from "./company-answers";
-import { toUserError, UnavailableError } from "./errors";
+import { toUserError, UnavailableError, type UserError } from "./errors";
 import type { ResolvedPath } from "./field-path";
 import { marketKey } from "./loaders/market-loader";
 import { provenanceOf, type SpillOffset, type ValueProvenance } from "./provenance";
@@ -33,7 +33,7 @@ import { estimateRefresh, type RefreshEstimate } from "./refresh-estimate";
 import { answerId, RefreshScopes, type RefreshScope } from "./refresh-scopes";
 import type { ScopeAnswers } from "./scope-answers";
 
-export type { CallContext, EngineClients } from "./call-context";
+export type { AnswerReceiver, CallContext, EngineClients } from "./call-context";
 
 export interface EngineOptions {
   clients: EngineClients;
@@ -88,6 +88,56 @@ export interface EngineStats extends PerKind {
 }
 
 const PREVIEW = "The value is fetched when you finish the formula (press Enter).";
+
+/** The answer itself; a failure is thrown (the ask's promise rejects with it). */
+const AS_IS: AnswerReceiver<unknown, unknown> = {
+  value: (answer) => answer,
+  failure: (error) => {
+    throw error;
+  },
+};
+
+/**
+ * One cold ask, waiting in its kind's loader: the loader hands it the loaded value or the failure,
+ * and it answers its caller's receiver in that same step. One object per cold cell, no closures.
+ */
+/** The engine's side of a pending ask (one object per engine, so a pending ask holds no closure). */
+interface PendingSteps {
+  /** Stores a loaded answer and reads the ask's answer from it; MISS when it holds too little. */
+  received(pending: PendingAnswer<unknown>, loaded: { fetchedAt: number }): unknown;
+  /** Asks again for what the loaded answer lacked. */
+  again<R>(pending: PendingAnswer<R>): Promise<R>;
+  /** The failure as the user reads it. */
+  failed(pending: PendingAnswer<unknown>, error: unknown): UserError;
+}
+
+class PendingAnswer<R> implements AskReceiver<{ fetchedAt: number }, R> {
+  attempt = 0;
+  constructor(
+    private readonly steps: PendingSteps,
+    readonly name: AnswerKindName,
+    readonly key: string,
+    readonly question: unknown,
+    readonly context: CallContext,
+    readonly refreshing: string,
+    private readonly receiver: AnswerReceiver<never, R>,
+  ) {}
+
+  value(loaded: { fetchedAt: number }): R | Promise<R> {
+    let answer: unknown;
+    try {
+      answer = this.steps.received(this, loaded);
+    } catch (error) {
+      // The loaded answer says no (a company the service does not know): the ask's failure.
+      return this.failure(error);
+    }
+    return answer === MISS ? this.steps.again(this) : this.receiver.value(answer as never);
+  }
+
+  failure(error: unknown): R | Promise<R> {
+    return this.receiver.failure(this.steps.failed(this, error));
+  }
+}
 
 export class Engine {
   private readonly cache: WorkbookCache;
@@ -154,51 +204,84 @@ export class Engine {
     name: K,
     key: string,
     question: AskOf<K>,
-    context: CallContext = {},
-  ): AnswerOf<K> | Promise<AnswerOf<K>> {
-    if (!this.isReady) return this.ready.then(() => this.ask(name, key, question, context));
-    const kind = ANSWER_KINDS[name] as AnyAnswerKind;
-    const freshAfter = this.scopes.freshAfter(context.address, answerId(kind.store, key));
-    const cached = kind.read(this.cache, key, question, freshAfter);
-    if (cached !== MISS) return cached as AnswerOf<K>;
-    if (context.preview) throw new UnavailableError("preview", PREVIEW);
-    const refreshing = freshAfter > 0 && this.cache.fetchedAt(kind.store, key) !== undefined ? `${name}\0${key}` : "";
-    if (refreshing) this.refreshing.add(refreshing);
-    return this.load(name, key, question, context, kind.need?.(question), refreshing, 0);
-  }
-
+    context?: CallContext,
+  ): AnswerOf<K> | Promise<AnswerOf<K>>;
   /**
-   * Loads an answer and answers the ask from it. A loaded answer can hold too little for the ask
-   * (a record a team gateway cut to the fields of a request this ask joined after it was sent):
-   * asked again, with what the cache holds of it, and the third time whole, so a gateway that
-   * never keeps what it is asked cannot keep a cell waiting.
+   * `ask`, with what the caller makes of the answer (or of its failure, as a UserError) done in
+   * the step that settles it: a cold cell then waits on one promise, not on one per layer.
    */
-  private load<K extends AnswerKindName>(
+  ask<K extends AnswerKindName, R>(
     name: K,
     key: string,
     question: AskOf<K>,
     context: CallContext,
-    need: unknown,
-    refreshing: string,
-    attempt: number,
-  ): Promise<AnswerOf<K>> {
+    receiver: AnswerReceiver<AnswerOf<K>, R>,
+  ): R | Promise<R>;
+  ask<K extends AnswerKindName, R>(
+    name: K,
+    key: string,
+    question: AskOf<K>,
+    context: CallContext = {},
+    receiver: AnswerReceiver<AnswerOf<K>, R> = AS_IS as AnswerReceiver<AnswerOf<K>, R>,
+  ): R | Promise<R> {
+    if (!this.isReady) return this.ready.then(() => this.askWhenReady(name, key, question, context, receiver));
     const kind = ANSWER_KINDS[name] as AnyAnswerKind;
-    const onProgress = context.onWait as ((progress: unknown) => void) | undefined;
-    return this.loaders[name].load(key, context.signal, onProgress, need).then(
-      (loaded) => {
-        if (refreshing) this.refreshing.delete(refreshing);
-        this.apply(name, key, loaded);
-        const answer = kind.answer(this.cache, key, loaded, question);
-        if (answer !== MISS) return answer as AnswerOf<K>;
-        const again = attempt >= 1 ? kind.whole : need;
-        return this.load(name, key, question, context, again, refreshing, attempt + 1);
-      },
-      (error: unknown) => {
-        if (refreshing) this.refreshing.delete(refreshing);
-        throw toUserError(error);
-      },
+    const freshAfter = this.scopes.active ? this.scopes.freshAfter(context.address, answerId(kind.store, key)) : 0;
+    const cached = kind.read(this.cache, key, question, freshAfter);
+    if (cached !== MISS) return receiver.value(cached as AnswerOf<K>);
+    if (context.preview) throw new UnavailableError("preview", PREVIEW);
+    const refreshing = freshAfter > 0 && this.cache.fetchedAt(kind.store, key) !== undefined ? `${name}\0${key}` : "";
+    if (refreshing) this.refreshing.add(refreshing);
+    return this.load(
+      new PendingAnswer(this.steps, name, key, question, context, refreshing, receiver),
+      kind.need?.(question),
     );
   }
+
+  /** An ask that waited for the store: what it would have thrown at once goes to its receiver. */
+  private askWhenReady<K extends AnswerKindName, R>(
+    name: K,
+    key: string,
+    question: AskOf<K>,
+    context: CallContext,
+    receiver: AnswerReceiver<AnswerOf<K>, R>,
+  ): R | Promise<R> {
+    try {
+      return this.ask(name, key, question, context, receiver);
+    } catch (error) {
+      return receiver.failure(toUserError(error));
+    }
+  }
+
+  /**
+   * Loads an answer and answers the ask from it (PendingAnswer). A loaded answer can hold too little
+   * for the ask (a record a team gateway cut to the fields of a request this ask joined after it was
+   * sent): asked again, with what the cache holds of it, and the third time whole, so a gateway that
+   * never keeps what it is asked cannot keep a cell waiting.
+   */
+  private load<R>(pending: PendingAnswer<R>, need: unknown): Promise<R> {
+    const onProgress = pending.context.onWait as ((progress: unknown) => void) | undefined;
+    return this.loaders[pending.name].load(pending.key, pending.context.signal, onProgress, need, pending);
+  }
+
+  /** What a pending ask calls when its loader settles it (PendingAnswer). */
+  private readonly steps: PendingSteps = {
+    received: (pending, loaded) => {
+      const { name, key } = pending;
+      if (pending.refreshing) this.refreshing.delete(pending.refreshing);
+      this.apply(name, key, loaded);
+      return (ANSWER_KINDS[name] as AnyAnswerKind).answer(this.cache, key, loaded, pending.question);
+    },
+    again: (pending) => {
+      const kind = ANSWER_KINDS[pending.name] as AnyAnswerKind;
+      pending.attempt += 1;
+      return this.load(pending, pending.attempt >= 2 ? kind.whole : kind.need?.(pending.question));
+    },
+    failed: (pending, error) => {
+      if (pending.refreshing) this.refreshing.delete(pending.refreshing);
+      return toUserError(error);
+    },
+  };
 
   /** `ask`, always as a promise: whatever fails reaches the caller as a rejected UserError. */
   async answer<K extends AnswerKindName>(

@@ -62,6 +62,11 @@ export class RefreshScopes {
     this.scopes = [];
   }
 
+  /** Whether any refresh is in progress: without one, nothing needs its answer's id built. */
+  get active(): boolean {
+    return this.scopes.length > 0;
+  }
+
   /** The latest refresh time that applies to `answer` (answerId) read by the cell at `address` (0 when none). */
   freshAfter(address: string | undefined, answer?: string): number {
     // Warm recalculations ask this for every cell; most of the time there is no scope to test.

@@ -23,7 +23,8 @@ class InvocationContext implements CallContext, CancelSignal {
   readonly address: string | undefined;
   readonly preview: boolean;
   aborted = false;
-  private listeners: (AbortListener | (() => void))[] | undefined;
+  /** One listener in the common case (a cell asks once); an array only when more listen. */
+  private listeners: Listener | Listener[] | undefined;
 
   constructor(
     invocation: CustomFunctions.Invocation,
@@ -40,26 +41,35 @@ class InvocationContext implements CallContext, CancelSignal {
     return this;
   }
 
-  addEventListener(_type: "abort", listener: AbortListener | (() => void)): void {
-    (this.listeners ??= []).push(listener);
+  addEventListener(_type: "abort", listener: Listener): void {
+    const listeners = this.listeners;
+    if (listeners === undefined) this.listeners = listener;
+    else if (Array.isArray(listeners)) listeners.push(listener);
+    else this.listeners = [listeners, listener];
   }
 
-  removeEventListener(_type: "abort", listener: AbortListener | (() => void)): void {
-    const at = this.listeners?.indexOf(listener) ?? -1;
-    if (at >= 0) this.listeners!.splice(at, 1);
+  removeEventListener(_type: "abort", listener: Listener): void {
+    const listeners = this.listeners;
+    if (listeners === listener) this.listeners = undefined;
+    else if (Array.isArray(listeners)) {
+      const at = listeners.indexOf(listener);
+      if (at >= 0) listeners.splice(at, 1);
+    }
   }
 
   private abort(): void {
     if (this.aborted) return;
     this.aborted = true;
-    const listeners = this.listeners ?? [];
+    const listeners = this.listeners;
     this.listeners = undefined;
-    for (const listener of listeners) {
+    for (const listener of Array.isArray(listeners) ? listeners : listeners ? [listeners] : []) {
       if (typeof listener === "function") listener();
       else listener.handleEvent();
     }
   }
 }
+
+type Listener = AbortListener | (() => void);
 
 function finish(grid: CellGrid): unknown[][] {
   // A lone error is thrown, so Excel shows its message on the cell itself.

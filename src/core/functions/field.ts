@@ -7,7 +7,7 @@
  */
 import { cellText, toCellScalar, type CellGrid, type CellResult, type CellScalar } from "../cell-value";
 import { parseCompanyNumber } from "../company-number";
-import type { CallContext, Engine } from "../engine";
+import type { AnswerReceiver, CallContext, Engine } from "../engine";
 import { InvalidArgumentError, toUserError, UserError } from "../errors";
 import { resolveFieldPath, type ResolvedPath } from "../field-path";
 import { asGrid, asScalar, isBlank } from "./arguments";
@@ -16,19 +16,18 @@ export const LIST_SEPARATOR = "; ";
 
 type Orientation = { numbers: unknown[]; fields: unknown[]; layout: "single" | "table" | "row" | "column" };
 
-/** The one value of a 1×1 argument (Excel passes a single cell as [[value]]), else undefined. */
-function single(arg: unknown): { value: unknown } | undefined {
-  if (!Array.isArray(arg)) return { value: arg };
-  const row: unknown = arg.length === 1 ? arg[0] : undefined;
-  if (!Array.isArray(row)) return arg.length === 1 ? { value: row } : undefined;
-  return row.length === 1 ? { value: row[0] } : undefined;
+/** What `single` gives for an argument of more than one cell. */
+const NOT_SINGLE: unique symbol = Symbol("not one cell");
+
+/** The one value of a 1×1 argument (Excel passes a single cell as [[value]]), else NOT_SINGLE. */
+function single(arg: unknown): unknown {
+  if (!Array.isArray(arg)) return arg;
+  const row: unknown = arg.length === 1 ? arg[0] : NOT_SINGLE;
+  if (!Array.isArray(row)) return arg.length === 1 ? row : NOT_SINGLE;
+  return row.length === 1 ? row[0] : NOT_SINGLE;
 }
 
 function orient(numbersArg: unknown, fieldsArg: unknown): Orientation {
-  // The common case first, without building grids: one cell's formula, as 10,000 cells of a column have.
-  const oneNumber = single(numbersArg);
-  const oneField = oneNumber && single(fieldsArg);
-  if (oneNumber && oneField) return { numbers: [oneNumber.value], fields: [oneField.value], layout: "single" };
   const numbers = asGrid(numbersArg);
   const fields = asGrid(fieldsArg);
   const numbersIsColumn = numbers.every((row) => row.length === 1);
@@ -77,13 +76,37 @@ function ifEmptyValue(ifEmpty: unknown): CellScalar {
   return typeof value === "number" || typeof value === "boolean" ? value : String(value);
 }
 
-/** What every row of one FIELD call shares. */
-interface FieldAsk {
-  engine: Engine;
-  context: CallContext;
-  paths: (ResolvedPath | UserError)[];
-  validPaths: ResolvedPath[];
-  ifEmpty: CellScalar;
+/**
+ * What every row of one FIELD call shares, and what it makes of a company's values (or of the
+ * failure to load them) when they come: the row's cells, shaped for the call's layout.
+ */
+class FieldAsk<T> implements AnswerReceiver<unknown[], T> {
+  constructor(
+    readonly engine: Engine,
+    readonly context: CallContext,
+    readonly paths: readonly (ResolvedPath | UserError)[],
+    readonly validPaths: readonly ResolvedPath[],
+    readonly ifEmpty: CellScalar,
+    readonly shape: (row: CellResult[][]) => T,
+  ) {}
+
+  value(values: unknown[]): T {
+    return this.shape(cellsOf(this, values));
+  }
+
+  failure(error: unknown): T {
+    return this.shape(failedRow(this, error));
+  }
+}
+
+const NO_PATHS: readonly ResolvedPath[] = [];
+/** Each field's one-path list, shared by every cell that reads only that field (never changed). */
+const ONE_FIELD_PATHS = new WeakMap<ResolvedPath, readonly ResolvedPath[]>();
+
+function oneFieldPaths(path: ResolvedPath): readonly ResolvedPath[] {
+  let paths = ONE_FIELD_PATHS.get(path);
+  if (!paths) ONE_FIELD_PATHS.set(path, (paths = [path]));
+  return paths;
 }
 
 /** The cells of UKCO.FIELD: at once when every value is cached (a warm recalculation), else a promise. */
@@ -94,19 +117,28 @@ export function fieldCells(
   ifEmptyArg: unknown,
   context: CallContext,
 ): CellGrid | Promise<CellGrid> {
+  const ifEmpty = ifEmptyValue(ifEmptyArg);
+  // The common case first, without building grids: one cell's formula, as 10,000 cells of a column
+  // have. One promise at most, and the field's paths built once for every cell that reads it.
+  const oneNumber = single(numbersArg);
+  const oneField = oneNumber === NOT_SINGLE ? NOT_SINGLE : single(fieldsArg);
+  if (oneField !== NOT_SINGLE) {
+    const path = checkField(oneField);
+    const paths = path instanceof UserError ? [path] : oneFieldPaths(path);
+    const valid = path instanceof UserError ? NO_PATHS : (paths as readonly ResolvedPath[]);
+    return rowOf(new FieldAsk(engine, context, paths, valid, ifEmpty, firstCells), oneNumber);
+  }
   const { numbers, fields, layout } = orient(numbersArg, fieldsArg);
   const paths = fields.map(checkField);
   const validPaths = paths.filter((p): p is ResolvedPath => !(p instanceof UserError));
-  const ask: FieldAsk = { engine, context, paths, validPaths, ifEmpty: ifEmptyValue(ifEmptyArg) };
-  if (layout === "single") {
-    // One cell's formula, as 10,000 cells of a column have: one promise at most, no grid of rows.
-    return rowOf(ask, numbers[0], firstCells);
-  }
+  if (layout === "single")
+    return rowOf(new FieldAsk(engine, context, paths, validPaths, ifEmpty, firstCells), numbers[0]);
   // Plain loops and no closures per row: a range formula runs this once per row.
+  const ask = new FieldAsk(engine, context, paths, validPaths, ifEmpty, asRow);
   const rows: (CellResult[][] | Promise<CellResult[][]>)[] = [];
   let pending = false;
   for (const numberCell of numbers) {
-    const row = rowOf(ask, numberCell, asRow);
+    const row = rowOf(ask, numberCell);
     if (row instanceof Promise) pending = true;
     rows.push(row);
   }
@@ -115,39 +147,29 @@ export function fieldCells(
     : shapeRows(rows as CellResult[][][], layout);
 }
 
-/**
- * One row's cells, passed through `shape` in the same step (a cold cell's value is one promise
- * after the company's, not two).
- */
-function rowOf<T>(ask: FieldAsk, numberCell: unknown, shape: (row: CellResult[][]) => T): T | Promise<T> {
+/** One row's cells, shaped by the ask in the step that answers it (a cold cell waits on one promise). */
+function rowOf<T>(ask: FieldAsk<T>, numberCell: unknown): T | Promise<T> {
   const { paths, validPaths } = ask;
-  if (isBlank(numberCell)) return shape(paths.map(() => [""]));
+  if (isBlank(numberCell)) return ask.shape(paths.map(() => [""]));
   const parsed = parseCompanyNumber(numberCell);
   if (!parsed.ok) {
     const badNumber = new InvalidArgumentError(parsed.reason);
-    return shape(paths.map((p) => [p instanceof UserError ? p : badNumber]));
+    return ask.shape(paths.map((p) => [p instanceof UserError ? p : badNumber]));
   }
-  if (!validPaths.length) return shape(cellsOf(ask, []));
-  let values: unknown[] | Promise<unknown[]>;
+  if (!validPaths.length) return ask.value([]);
   try {
-    values = ask.engine.ask("companies", parsed.number, validPaths, ask.context);
+    return ask.engine.ask("companies", parsed.number, validPaths, ask.context, ask);
   } catch (error) {
-    return shape(failedRow(ask, error));
+    return ask.failure(error);
   }
-  return values instanceof Promise
-    ? values.then(
-        (loaded) => shape(cellsOf(ask, loaded)),
-        (error: unknown) => shape(failedRow(ask, error)),
-      )
-    : shape(cellsOf(ask, values));
 }
 
-function failedRow(ask: FieldAsk, error: unknown): CellResult[][] {
+function failedRow(ask: FieldAsk<unknown>, error: unknown): CellResult[][] {
   const failure = toUserError(error);
   return ask.paths.map((p) => [p instanceof UserError ? p : failure]);
 }
 
-function cellsOf(ask: FieldAsk, values: unknown[]): CellResult[][] {
+function cellsOf(ask: FieldAsk<unknown>, values: unknown[]): CellResult[][] {
   const cells: CellResult[][] = [];
   let next = 0;
   for (const path of ask.paths) {
