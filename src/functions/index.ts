@@ -1,8 +1,6 @@
 // The custom functions. Every file here whose JSDoc says @customfunction is an input of
 // CustomFunctionsMetadataPlugin (webpack.config.js), which generates functions.json from the JSDoc
 // and appends the CustomFunctions.associate calls to the file.
-// The worker reader comes first: it must be set before a function's first call builds the runtime.
-import "../worker/page-body-reader";
 import "./match";
 import "./field";
 import "./fields";
