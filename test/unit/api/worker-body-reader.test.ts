@@ -6,6 +6,8 @@
  */
 import { parseAndCut, workerBodyReader, type BodyWorker, type ReadBody } from "../../../src/api";
 import { answerReadRequest, READY, type ReadRequest } from "../../../src/api/http/body-worker-protocol";
+import { nodeBodyWorker } from "../../../bench/support/node-body-reader";
+import { watchedWorker } from "../../support/watched-worker";
 
 type Listener = (event: { data?: unknown }) => void;
 
@@ -195,4 +197,18 @@ test("what is not data is told the same from the worker: a cut-off answer is tru
   await new Promise((resolve) => setImmediate(resolve));
   worker.answer(0);
   await expect(pending).resolves.toEqual({ unreadable: "truncated" });
+});
+
+test("a real worker thread (the benchmarks' reader) reads a large cut body as the inline reader does", async () => {
+  const watched = watchedWorker(nodeBodyWorker);
+  const reader = workerBodyReader(() => watched.make(), { inlineBelowBytes: SMALL });
+  try {
+    await reader.read(new Response(LARGE), CUT, false);
+    await watched.ready;
+    const other = body(60);
+    await expect(reader.read(new Response(other), CUT, false)).resolves.toStrictEqual(parseAndCut(other, CUT, false));
+    expect(watched.posts).toBe(1);
+  } finally {
+    watched.terminate();
+  }
 });
