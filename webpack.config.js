@@ -54,7 +54,10 @@ module.exports = (env = {}, argv = {}) => {
     // Source maps only in development: the served site of a production build carries none.
     devtool: production ? false : "source-map",
     entry: {
-      functions: "./src/functions/index.ts",
+      // The page's worker reader is set before the functions can build the runtime. It is named here, not
+      // imported by src/functions, because its `import.meta` is webpack's alone: tests and benchmarks load
+      // the function files in Node, where that line cannot compile.
+      functions: ["./src/worker/page-body-reader.ts", "./src/functions/index.ts"],
       commands: "./src/commands/commands.ts",
       taskpane: taskpaneEntry,
     },

@@ -14,6 +14,7 @@ import { customXmlStore } from "../../src/host/workbook-store";
 import type { RunningSandbox } from "../../sandbox/sandbox";
 import { createSimulatedExcel, installOfficeSim, type SimulatedExcel } from "../../tools/office-sim";
 import { MemoryStorage } from "../../test/support/memory-stores";
+import { nodeWorkerBodyReader } from "./node-body-reader";
 
 const { functionFiles } = createRequire(__filename)("../../scripts/lib/function-files.cjs") as {
   functionFiles(): string[];
@@ -51,10 +52,13 @@ export interface Traffic {
   reset(): void;
 }
 
-/** Clients signed in to the sandbox with its credentials; every request counted by service. */
+/**
+ * Clients signed in to the sandbox with its credentials; every request counted by service. Answers
+ * are read as the page reads them, large cut ones in a worker thread, unless `bodyReader` says otherwise.
+ */
 export async function signedInClients(
   sandbox: RunningSandbox,
-  options: Partial<Pick<ApiClientsOptions, "limits" | "clock">> = {},
+  options: Partial<Pick<ApiClientsOptions, "limits" | "clock" | "bodyReader">> = {},
 ): Promise<{ clients: ApiClients; credentials: CredentialStore; traffic: Traffic }> {
   const credentials = new CredentialStore(new MemoryStorage());
   const c = sandbox.credentials;
@@ -80,6 +84,7 @@ export async function signedInClients(
     credentials,
     baseUrls: sandbox.urls,
     ...options,
+    bodyReader: options.bodyReader ?? nodeWorkerBodyReader(),
   });
   const login = await clients.classification.login(c.classificationUsername, c.classificationPassword);
   await credentials.save("classification", login.accessToken, { username: c.classificationUsername });

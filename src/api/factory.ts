@@ -10,6 +10,7 @@ import {
 } from "./classification/client";
 import type { CredentialSource, ServiceName } from "./credentials";
 import { GuessedOperations } from "./guessed";
+import type { BodyReader } from "./http/body-reader";
 import { Governor, type GovernorLimits } from "./http/governor";
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./http/retry";
 import { createTransport, type TransportOptions } from "./http/transport";
@@ -53,6 +54,8 @@ export interface ApiClientsOptions {
    * gateway swaps for the service's own, so the per-service credential checks do not apply.
    */
   throughGateway?: boolean;
+  /** Where every service's 2xx bodies are parsed and cut; on the calling thread (`inlineBodyReader`) by default. */
+  bodyReader?: BodyReader;
 }
 
 export interface ApiClients {
@@ -98,6 +101,7 @@ export function createApiClients(options: ApiClientsOptions): ApiClients {
       credentials: options.credentials,
       governor: governors[service],
       retry: { ...DEFAULT_RETRY_POLICY, ...options.retry?.[service] },
+      bodyReader: options.bodyReader,
       ...(options.throughGateway ? { throughGateway: true } : { checkCredential: CREDENTIAL_CHECKS[service] }),
     });
   const t = options.timeouts ?? {};

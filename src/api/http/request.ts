@@ -6,9 +6,12 @@
  * needs one, cut off mid-JSON, or not JSON (an HTML page) — is an UnreadableBodyError, a
  * transient fault that retry.ts resends for idempotent operations. A body that parses as JSON but
  * does not fit the schema is a SchemaError: the service said something, and it broke the contract.
+ * Which 2xx body is which, and how a list answer is cut to the fields asked, is body-reader.ts's;
+ * the injected reader decides only where that work runs. Error bodies are read here, as text.
  */
 import type { z } from "zod";
 import type { ServiceName } from "../credentials";
+import { inlineBodyReader, type BodyReader, type ReadBody } from "./body-reader";
 import { parseErrorBody, type ParsedErrorBody } from "./error-body";
 import {
   AbortedError,
@@ -20,7 +23,6 @@ import {
   SchemaError,
   TimeoutError,
   UnreadableBodyError,
-  type UnreadableBody,
 } from "./errors";
 import { redactUrl, scrubSecrets } from "./redact";
 import { parseRetryAfter } from "./retry-after";
@@ -59,8 +61,13 @@ export interface AttemptContext {
   token?: string;
   signal?: AbortSignal;
   refresh?: boolean;
+  /** Sent as `x-ukco-fields` (to a team gateway only). */
   fields?: readonly string[];
+  /** The top-level record fields the body reader cuts each `companies[]` item to. */
+  cut?: readonly string[];
+  bodyReader?: BodyReader;
   onHeaders?: (headers: Headers) => void;
+  onCut?: (fields: ReadonlySet<string>) => void;
 }
 
 /**
@@ -96,20 +103,6 @@ function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
-type ReadBody = { json: unknown } | { unreadable: UnreadableBody };
-
-/** The body as JSON, or why it is not data at all. An empty body is data only where the schema takes none. */
-function readJson(text: string, schema: z.ZodType): ReadBody {
-  const trimmed = text.trim();
-  if (trimmed === "") return schema.safeParse(undefined).success ? { json: undefined } : { unreadable: "empty" };
-  try {
-    return { json: JSON.parse(trimmed) };
-  } catch {
-    const looksLikeJson = trimmed.startsWith("{") || trimmed.startsWith("[") || trimmed.startsWith('"');
-    return { unreadable: looksLikeJson ? "truncated" : "not-json" };
-  }
-}
-
 export async function sendOnce<S extends z.ZodType>(ctx: AttemptContext, spec: RequestSpec<S>): Promise<z.output<S>> {
   const url = buildUrl(ctx.baseUrl, spec.path, spec.query);
   const safeUrl = redactUrl(url);
@@ -135,14 +128,21 @@ export async function sendOnce<S extends z.ZodType>(ctx: AttemptContext, spec: R
   );
 
   let response: Response;
-  let text: string;
+  let read: ReadBody | undefined;
+  let text = "";
   try {
     const send = ctx.fetch;
     response = await raceAbort(
       send(url, { method: spec.method, headers, body, signal: inFlight.signal }),
       inFlight.signal,
     );
-    text = await raceAbort(response.text(), inFlight.signal);
+    if (response.ok) {
+      const reader = ctx.bodyReader ?? inlineBodyReader;
+      const emptyIsData = spec.schema.safeParse(undefined).success;
+      read = await raceAbort(reader.read(response, ctx.cut, emptyIsData), inFlight.signal);
+    } else {
+      text = await raceAbort(response.text(), inFlight.signal);
+    }
   } catch (cause) {
     if (ctx.signal?.aborted) throw new AbortedError(ctx.service);
     if (timedOut) throw new TimeoutError(ctx.service, spec.method, safeUrl, "client", spec.timeoutMs);
@@ -152,7 +152,7 @@ export async function sendOnce<S extends z.ZodType>(ctx: AttemptContext, spec: R
     ctx.signal?.removeEventListener("abort", onUserAbort);
   }
 
-  if (!response.ok) {
+  if (read === undefined) {
     const secrets = [...(spec.secrets ?? []), ...(ctx.token ? [ctx.token] : [])];
     throw statusError(
       ctx,
@@ -162,7 +162,6 @@ export async function sendOnce<S extends z.ZodType>(ctx: AttemptContext, spec: R
       safeUrl,
     );
   }
-  const read = readJson(text, spec.schema);
   if ("unreadable" in read) {
     const contentType = response.headers.get("content-type") ?? undefined;
     throw new UnreadableBodyError(ctx.service, spec.operation, safeUrl, response.status, read.unreadable, contentType);
@@ -171,6 +170,7 @@ export async function sendOnce<S extends z.ZodType>(ctx: AttemptContext, spec: R
   if (!parsed.success)
     throw new SchemaError(ctx.service, spec.operation, safeUrl, response.status, parsed.error.issues);
   ctx.onHeaders?.(response.headers);
+  if (read.cut) ctx.onCut?.(read.cut);
   return parsed.data;
 }
 

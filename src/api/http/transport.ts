@@ -4,6 +4,7 @@
  */
 import type { z } from "zod";
 import type { CredentialSource, InvalidationReason, ServiceName } from "../credentials";
+import type { BodyReader } from "./body-reader";
 import { AbortedError, AuthRequiredError, RateLimitedError, type AuthProblem } from "./errors";
 import type { Governor } from "./governor";
 import { redactUrl } from "./redact";
@@ -25,6 +26,8 @@ export interface TransportOptions {
    * needs (`x-ukco-fields`) are passed on; direct to a service neither is sent.
    */
   throughGateway?: boolean;
+  /** Where 2xx bodies are parsed and cut (body-reader.ts); on the calling thread by default. */
+  bodyReader?: BodyReader;
   /** Refuses a stored credential this service does not take, before anything is sent. */
   checkCredential?: (token: string, nowMs: number) => Extract<AuthProblem, "wrong-kind" | "expired"> | undefined;
 }
@@ -57,7 +60,7 @@ export function createTransport(o: TransportOptions): Transport {
   }
 
   async function send<S extends z.ZodType>(spec: RequestSpec<S>, options: CallOptions = {}): Promise<z.output<S>> {
-    const { signal, onWait, refresh, fields, onHeaders } = options;
+    const { signal, onWait, refresh, fields, onHeaders, onCut } = options;
     if (signal?.aborted) throw new AbortedError(o.service);
     const token = await credentialFor(spec);
     const counts = noRetriesYet();
@@ -90,7 +93,11 @@ export function createTransport(o: TransportOptions): Transport {
             signal,
             refresh: refresh && o.throughGateway,
             fields: o.throughGateway ? fields : undefined,
+            // Cut here too, direct or not: a service sends whole records, and a gateway may ignore the header.
+            cut: fields,
+            bodyReader: o.bodyReader,
             onHeaders,
+            onCut,
           },
           spec,
         );

@@ -25,13 +25,20 @@ export interface CallOptions {
    */
   refresh?: boolean;
   /**
-   * The top-level record fields a list answer's reader needs: a team gateway then cuts each record
-   * to them (`x-ukco-fields`) and says so in its answer's own `x-ukco-fields`. The services have no
-   * field selection, so direct to one it is not sent.
+   * The top-level record fields a list answer's reader needs. The body reader cuts each
+   * `companies[]` record of the answer to them (and says so through `onCut`), direct or through a
+   * gateway. A team gateway is also sent them (`x-ukco-fields`), so it cuts each record before
+   * sending and says so in its answer's own `x-ukco-fields`; the services have no field
+   * selection, so direct to one the header is not sent.
    */
   fields?: readonly string[];
   /** Shown the headers of the answer that was read (a team gateway states facts there, e.g. `x-ukco-scopes`). */
   onHeaders?: (headers: Headers) => void;
+  /**
+   * Told, before the call resolves, the top-level fields the body reader cut each `companies[]`
+   * record of the answer to; not called when it cut nothing (no `fields`, or no `companies` list).
+   */
+  onCut?: (fields: ReadonlySet<string>) => void;
 }
 
 /** Where a queued request stands in its service's governor. */

@@ -43,7 +43,7 @@ export interface Harness {
 export function harness(
   respond: Responder | CannedResponse[],
   options: { tokens?: Partial<Record<ServiceName, string | undefined>>; random?: () => number } & Partial<
-    Pick<ApiClientsOptions, "limits" | "retry" | "timeouts" | "throughGateway">
+    Pick<ApiClientsOptions, "limits" | "retry" | "timeouts" | "throughGateway" | "bodyReader">
   > = {},
 ): Harness {
   const clock = new FakeClock();
@@ -63,6 +63,7 @@ export function harness(
     retry: options.retry,
     timeouts: options.timeouts,
     throughGateway: options.throughGateway,
+    bodyReader: options.bodyReader,
   });
   return { clients, clock, fake, tokens, invalidations };
 }

@@ -1,0 +1,14 @@
+/**
+ * Gives the page's runtime its worker reader. No module imports this file: webpack.config.js puts it
+ * first in the functions entry, which the page runs before anything builds the runtime. Its
+ * `import.meta` is webpack's (it makes the worker its own chunk); Jest's CommonJS, and the tests and
+ * benchmarks that load src/functions in Node, cannot compile it.
+ */
+import { workerBodyReader } from "../api/http/worker-body-reader";
+import { setBodyReader } from "../host/runtime";
+
+setBodyReader(
+  workerBodyReader(
+    () => new Worker(/* webpackChunkName: "body-reader" */ new URL("./body.worker.ts", import.meta.url)),
+  ),
+);
