@@ -5,10 +5,16 @@
  * failure like a Web Worker's `error`. The thread is unref'd: it never keeps a process alive (a
  * read the worker holds is kept alive by the reader's own time-out).
  */
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import type { BodyReader } from "../../src/api/http/body-reader";
-import { workerBodyReader, type BodyWorker, type WorkerBodyReaderOptions } from "../../src/api/http/worker-body-reader";
+import {
+  workerBodyReader,
+  workersFor,
+  type BodyWorker,
+  type WorkerBodyReaderOptions,
+} from "../../src/api/http/worker-body-reader";
 
 // tsx's require hook, not `execArgv: ["--import", "tsx"]`: on Node 20 a worker's entry is loaded
 // before hooks registered by --import apply to it, so a .ts entry fails with an unknown extension.
@@ -38,4 +44,15 @@ export function nodeBodyWorker(): BodyWorker {
 
 export function nodeWorkerBodyReader(options?: WorkerBodyReaderOptions): BodyReader {
   return workerBodyReader(nodeBodyWorker, options);
+}
+
+let pageReader: BodyReader | undefined;
+
+/**
+ * The process's one reader, as a page has one: its workers made at once and shared by every client
+ * the process signs in, so no measured round pays for a thread starting.
+ */
+export function pageBodyReader(): BodyReader {
+  pageReader ??= nodeWorkerBodyReader({ startNow: true, workers: workersFor(availableParallelism()) });
+  return pageReader;
 }

@@ -14,7 +14,7 @@ import { customXmlStore } from "../../src/host/workbook-store";
 import type { RunningSandbox } from "../../sandbox/sandbox";
 import { createSimulatedExcel, installOfficeSim, type SimulatedExcel } from "../../tools/office-sim";
 import { MemoryStorage } from "../../test/support/memory-stores";
-import { nodeWorkerBodyReader } from "./node-body-reader";
+import { pageBodyReader } from "./node-body-reader";
 
 const { functionFiles } = createRequire(__filename)("../../scripts/lib/function-files.cjs") as {
   functionFiles(): string[];
@@ -84,7 +84,7 @@ export async function signedInClients(
     credentials,
     baseUrls: sandbox.urls,
     ...options,
-    bodyReader: options.bodyReader ?? nodeWorkerBodyReader(),
+    bodyReader: options.bodyReader ?? pageBodyReader(),
   });
   const login = await clients.classification.login(c.classificationUsername, c.classificationPassword);
   await credentials.save("classification", login.accessToken, { username: c.classificationUsername });

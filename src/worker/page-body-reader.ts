@@ -4,11 +4,14 @@
  * `import.meta` is webpack's (it makes the worker its own chunk); Jest's CommonJS, and the tests and
  * benchmarks that load src/functions in Node, cannot compile it.
  */
-import { workerBodyReader } from "../api/http/worker-body-reader";
+import { workerBodyReader, workersFor } from "../api/http/worker-body-reader";
 import { setBodyReader } from "../host/runtime";
 
+// Made at once: the workbook's first recalculation is when the largest answers come, and workers
+// still starting then would leave them to this thread.
 setBodyReader(
   workerBodyReader(
     () => new Worker(/* webpackChunkName: "body-reader" */ new URL("./body.worker.ts", import.meta.url)),
+    { startNow: true, workers: workersFor(navigator.hardwareConcurrency) },
   ),
 );

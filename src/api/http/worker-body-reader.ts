@@ -1,16 +1,20 @@
 /**
- * Reads large cut answers in a worker, so the thread that runs the custom functions and the pane
+ * Reads large cut answers in workers, so the thread that runs the custom functions and the pane
  * neither parses megabytes of JSON nor holds the whole records it would drop. The rule:
- *   - only a read with a cut goes to the worker: a whole answer would come back as a structured
+ *   - only a read with a cut goes to a worker: a whole answer would come back as a structured
  *     clone of every record, which costs the page more than parsing it (measured: ~120 ms against
  *     ~70 ms for a page of 1,000 records), while a cut one costs about a millisecond;
  *   - a body under `inlineBelowBytes` (by its bytes as received: a `content-length` counts the
  *     compressed bytes, and a page cannot see whether the answer was compressed) is read inline;
- *   - one worker, made on the first large body; until it says it is ready, reads stay inline, so
- *     a worker whose script never loads is never handed a body;
+ *   - `workers` workers (a burst's pages arrive together, and one worker reading them in turn
+ *     would keep the page waiting while other cores idle), made on the first large body, or at
+ *     once when `startNow` (a page that will read large answers: its first recalculation's
+ *     answers then already go to ready workers); a body goes to the ready worker holding the
+ *     fewest; until one says it is ready, reads stay inline, so a worker whose script never loads
+ *     is never handed a body;
  *   - a worker that cannot be made, fails (`error`, `messageerror`) or does not answer within
- *     `answerWithinMs` is dropped, and every later read is inline. A read it was holding fails as
- *     a network failure would (its bytes went to the worker), which the transport resends.
+ *     `answerWithinMs` drops them all, and every later read is inline. A read one was holding
+ *     fails as a network failure would (its bytes went to the worker), which the transport resends.
  * Apart from speed, and that one read resent, what a read answers never depends on where it ran.
  */
 import { inlineBodyReader, parseAndCut, type BodyReader, type ReadBody } from "./body-reader";
@@ -28,15 +32,38 @@ export interface WorkerBodyReaderOptions {
   inlineBelowBytes?: number;
   /** A worker that holds a read longer than this is taken as stuck. */
   answerWithinMs?: number;
+  /** Makes the workers now rather than on the first large body. */
+  startNow?: boolean;
+  /** How many workers read side by side; 1 by default. */
+  workers?: number;
 }
 
 export const INLINE_BELOW_BYTES = 256 * 1024;
 const ANSWER_WITHIN_MS = 30_000;
 
+/**
+ * Workers for a machine with `cores` logical cores: one fewer than the cores, as the page keeps one
+ * busy, but at least two where there are two cores (the page mostly waits while a burst's pages
+ * are read), at most four; one on a single core, where more would only take turns.
+ */
+export function workersFor(cores: number | undefined): number {
+  const known = cores ?? 2;
+  return known <= 1 ? 1 : Math.min(4, Math.max(2, known - 1));
+}
+
 interface Waiting {
   resolve(read: ReadBody): void;
   reject(error: Error): void;
   timer: ReturnType<typeof setTimeout>;
+  reader: Reader;
+}
+
+/** One worker of the pool. */
+interface Reader {
+  worker: BodyWorker;
+  ready: boolean;
+  /** Reads it holds. */
+  holding: number;
 }
 
 const decodeInline = (bytes: ArrayBuffer, cut: readonly string[] | undefined, emptyIsData: boolean): ReadBody =>
@@ -45,20 +72,23 @@ const decodeInline = (bytes: ArrayBuffer, cut: readonly string[] | undefined, em
 export function workerBodyReader(createWorker: () => BodyWorker, options: WorkerBodyReaderOptions = {}): BodyReader {
   const inlineBelowBytes = options.inlineBelowBytes ?? INLINE_BELOW_BYTES;
   const answerWithinMs = options.answerWithinMs ?? ANSWER_WITHIN_MS;
-  let state: "unmade" | "starting" | "ready" | "dropped" = "unmade";
-  let worker: BodyWorker | undefined;
+  const count = Math.max(1, Math.floor(options.workers ?? 1));
+  let state: "unmade" | "started" | "dropped" = "unmade";
+  let readers: Reader[] = [];
   let nextId = 1;
   const waiting = new Map<number, Waiting>();
 
   function drop(reason: string): void {
     if (state === "dropped") return;
     state = "dropped";
-    const stopping = worker;
-    worker = undefined;
-    try {
-      stopping?.terminate();
-    } catch {
-      // Already gone.
+    const stopping = readers;
+    readers = [];
+    for (const { worker } of stopping) {
+      try {
+        worker.terminate();
+      } catch {
+        // Already gone.
+      }
     }
     for (const read of waiting.values()) {
       clearTimeout(read.timer);
@@ -67,43 +97,53 @@ export function workerBodyReader(createWorker: () => BodyWorker, options: Worker
     waiting.clear();
   }
 
-  function onReply(reply: WorkerReply | undefined): void {
+  function onReply(reader: Reader, reply: WorkerReply | undefined): void {
     if (reply === undefined || typeof reply !== "object") return;
     if ("ready" in reply) {
-      if (state === "starting") state = "ready";
+      reader.ready = true;
       return;
     }
     const read = waiting.get(reply.id);
     if (!read) return;
     waiting.delete(reply.id);
     clearTimeout(read.timer);
+    read.reader.holding -= 1;
     read.resolve(fromClone(reply.read));
   }
 
   function start(): void {
     if (state !== "unmade") return;
-    state = "starting";
+    state = "started";
     try {
-      const made = createWorker();
-      worker = made;
-      made.addEventListener("message", (event) => onReply(event.data as WorkerReply | undefined));
-      made.addEventListener("error", () => drop("The worker reading the answer failed."));
-      made.addEventListener("messageerror", () => drop("The worker's answer could not be received."));
+      for (let i = 0; i < count; i++) {
+        const reader: Reader = { worker: createWorker(), ready: false, holding: 0 };
+        readers.push(reader);
+        reader.worker.addEventListener("message", (event) => onReply(reader, event.data as WorkerReply | undefined));
+        reader.worker.addEventListener("error", () => drop("The worker reading the answer failed."));
+        reader.worker.addEventListener("messageerror", () => drop("The worker's answer could not be received."));
+      }
     } catch {
-      // No worker here (a host without Web Workers, a page that forbids them): read inline.
-      state = "dropped";
-      worker = undefined;
+      // No workers here (a host without Web Workers, a page that forbids them): read inline.
+      drop("No worker could be made.");
     }
   }
 
-  function ask(to: BodyWorker, bytes: ArrayBuffer, cut: readonly string[], emptyIsData: boolean): Promise<ReadBody> {
+  /** The ready worker holding the fewest reads, if any is ready. */
+  function leastBusy(): Reader | undefined {
+    let best: Reader | undefined;
+    for (const reader of readers) if (reader.ready && (!best || reader.holding < best.holding)) best = reader;
+    return best;
+  }
+
+  function ask(to: Reader, bytes: ArrayBuffer, cut: readonly string[], emptyIsData: boolean): Promise<ReadBody> {
     return new Promise<ReadBody>((resolve, reject) => {
       const id = nextId++;
       // Kept referenced while it waits: in Node the worker is unref'd, and this keeps the read alive.
       const timer = setTimeout(() => drop("The worker reading the answer did not answer in time."), answerWithinMs);
-      waiting.set(id, { resolve, reject, timer });
+      waiting.set(id, { resolve, reject, timer, reader: to });
+      to.holding += 1;
       try {
-        to.postMessage({ id, bytes, cut, emptyIsData }, [bytes]);
+        to.worker.postMessage({ id, bytes, cut, emptyIsData }, [bytes]);
       } catch {
         waiting.delete(id);
         clearTimeout(timer);
@@ -114,14 +154,16 @@ export function workerBodyReader(createWorker: () => BodyWorker, options: Worker
     });
   }
 
+  if (options.startNow) start();
   return {
     async read(response, cut, emptyIsData) {
       if (cut === undefined || state === "dropped") return inlineBodyReader.read(response, cut, emptyIsData);
       const bytes = await response.arrayBuffer();
       if (bytes.byteLength < inlineBelowBytes) return decodeInline(bytes, cut, emptyIsData);
       start();
-      if (state !== "ready" || worker === undefined) return decodeInline(bytes, cut, emptyIsData);
-      return ask(worker, bytes, cut, emptyIsData);
+      const to = leastBusy();
+      if (!to) return decodeInline(bytes, cut, emptyIsData);
+      return ask(to, bytes, cut, emptyIsData);
     },
   };
 }

@@ -5,11 +5,13 @@
  * requests side by side as make its last cell settle soonest (chunk-plan.ts). A number the service
  * does not return is a company it does not know.
  *
- * Through a team gateway a request names the top-level fields its asks need (`x-ukco-fields`: the
- * union over the request's asks, with what the cache already holds of those companies), and the
- * gateway may answer with each record cut to them. A record is taken as cut only when the answer
- * says so, naming the fields it kept; any other answer (a service, a gateway that ignores the
- * header) holds whole records.
+ * A request names the top-level fields its asks need (the union over the request's asks, with what
+ * the cache already holds of those companies). The answer is read cut to them (the body reader,
+ * api/http/body-reader.ts: off the page's thread for a large page), and through a team gateway
+ * they are also sent (`x-ukco-fields`), so the gateway cuts each record before it is sent. A record
+ * is taken as cut only when the reader or the gateway says so, naming the fields it kept (both: the
+ * fields both kept); a field outside the cut is unknown, never absent. An ask that needs the whole
+ * record names none, and its answer holds whole records.
  */
 import { FIELDS_HEADER } from "../../api/http/request";
 import type { Clock } from "../../api/http/types";
@@ -92,6 +94,15 @@ export function fieldsKept(header: string | null): ReadonlySet<string> | undefin
   );
 }
 
+/** The fields a record holds after two cuts (either may be absent): those both kept. */
+export function bothCuts(
+  first: ReadonlySet<string> | undefined,
+  second: ReadonlySet<string> | undefined,
+): ReadonlySet<string> | undefined {
+  if (!first || !second) return first ?? second;
+  return new Set([...first].filter((field) => second.has(field)));
+}
+
 export interface CompanyLoaderTiming {
   burstWindowMs: number;
   maxDelayMs: number;
@@ -138,6 +149,7 @@ export function createCompanyLoader(
     async loadMany(numbers, signal, _notify, needs) {
       let stated: string | null = null;
       let kept: string | null = null;
+      let readerCut: ReadonlySet<string> | undefined;
       const fields = fieldsNeeded(numbers, needs, heldFields);
       const envelope = await product().listCompanyRecords(
         { CompanyNumbers: [...numbers], returnCount: numbers.length, skip: 0 },
@@ -149,11 +161,14 @@ export function createCompanyLoader(
             stated = h.get(GATEWAY_SCOPES_HEADER);
             kept = h.get(FIELDS_HEADER);
           },
+          onCut: (cutTo) => {
+            readerCut = cutTo;
+          },
         },
       );
       const fetchedAt = clock.now();
-      // Only a cut asked for and confirmed makes records partial.
-      const cut = fields ? fieldsKept(kept) : undefined;
+      // Only a cut asked for and confirmed makes records partial: by the reader, by the gateway, or both.
+      const cut = fields ? bothCuts(readerCut, fieldsKept(kept)) : undefined;
       const lackingScopes = scopesLackingStated(stated) ?? scopesLacking(envelope);
       const found = new Map<string, RawCompany | Error>();
       let unattributed = 0;

@@ -1,9 +1,7 @@
 /**
- * Direct to a service the body reader now cuts each record to the fields its request's asks need,
- * and tells the caller through `onCut`; the company loader does not listen yet, so it takes a cut
- * record as whole and a field asked later of the same company reads as empty instead of being
- * fetched. Marked failing until the loader takes `onCut` (with `x-ukco-fields`) as the fields a
- * record was cut to: then this fails, and `test.failing` becomes `test`.
+ * Direct to a service, the body reader cuts each record to the fields its request's asks need and
+ * says so (`onCut`): the company loader takes those as all it knows of the record, so a field asked
+ * later of the same company is fetched, never read as empty.
  */
 import { fieldCells } from "../../../src/core/functions/field";
 import { startHarness, type Harness } from "../../support/engine-harness";
@@ -17,7 +15,7 @@ afterAll(async () => {
   await harness?.sandbox.close();
 });
 
-test.failing("a field asked after its company was loaded for another field is its value, not empty", async () => {
+test("a field asked after its company was loaded for another field is its value, not empty", async () => {
   const page = await harness.clients.product.listCompanyRecords({ returnCount: 40, skip: 100 });
   const companies = page.companies as Record<string, unknown>[];
   const company = companies.find((c) => typeof c.BestEstimateTurnover === "number") as {

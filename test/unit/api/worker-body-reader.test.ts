@@ -5,6 +5,7 @@
  * later read inline, with no read left waiting.
  */
 import { parseAndCut, workerBodyReader, type BodyWorker, type ReadBody } from "../../../src/api";
+import { workersFor } from "../../../src/api/http/worker-body-reader";
 import { answerReadRequest, READY, type ReadRequest } from "../../../src/api/http/body-worker-protocol";
 import { nodeBodyWorker } from "../../../bench/support/node-body-reader";
 import { watchedWorker } from "../../support/watched-worker";
@@ -51,7 +52,7 @@ const body = (records: number): string =>
   });
 const LARGE = body(40);
 
-function setup(options: { failToMake?: boolean; answerWithinMs?: number } = {}) {
+function setup(options: { failToMake?: boolean; answerWithinMs?: number; workers?: number; startNow?: boolean } = {}) {
   const made: FakeWorker[] = [];
   const reader = workerBodyReader(
     () => {
@@ -60,7 +61,12 @@ function setup(options: { failToMake?: boolean; answerWithinMs?: number } = {}) 
       made.push(worker);
       return worker;
     },
-    { inlineBelowBytes: SMALL, answerWithinMs: options.answerWithinMs ?? 60_000 },
+    {
+      inlineBelowBytes: SMALL,
+      answerWithinMs: options.answerWithinMs ?? 60_000,
+      workers: options.workers,
+      startNow: options.startNow,
+    },
   );
   const read = (text: string, cut: readonly string[] = CUT): Promise<ReadBody> =>
     reader.read(new Response(text), cut, false);
@@ -189,6 +195,57 @@ test("a post the worker cannot take leaves the bytes here, and the read is answe
   };
   await expect(s.read(LARGE)).resolves.toStrictEqual(parseAndCut(LARGE, CUT, false));
   expect(worker.terminated).toBe(true);
+});
+
+test("started now: the workers exist before any body, so the first large one already goes to a ready worker", async () => {
+  const s = setup({ startNow: true, workers: 2 });
+  expect(s.made).toHaveLength(2);
+  s.made[1]!.emit("message", READY);
+  const pending = s.read(LARGE);
+  await new Promise((resolve) => setImmediate(resolve));
+  expect(s.made.map((w) => w.posted.length)).toEqual([0, 1]);
+  s.made[1]!.answer(0);
+  await expect(pending).resolves.toStrictEqual(inline(LARGE));
+});
+
+test("with two workers, a burst's bodies go to the one holding the fewest, side by side", async () => {
+  const s = setup({ startNow: true, workers: 2 });
+  for (const worker of s.made) worker.emit("message", READY);
+  const reads = [s.read(LARGE), s.read(LARGE), s.read(LARGE)];
+  await new Promise((resolve) => setImmediate(resolve));
+  expect(s.made.map((w) => w.posted.length)).toEqual([2, 1]);
+  s.made[1]!.answer(0);
+  const fourth = s.read(LARGE);
+  await new Promise((resolve) => setImmediate(resolve));
+  // The second worker gave its answer back, so it holds none now against the first's two.
+  expect(s.made.map((w) => w.posted.length)).toEqual([2, 2]);
+  s.made[0]!.answer(0);
+  s.made[0]!.answer(1);
+  s.made[1]!.answer(1);
+  for (const read of [...reads, fourth]) await expect(read).resolves.toStrictEqual(inline(LARGE));
+});
+
+test("one of two workers failing drops both: its read fails, the other's still held fails too, later reads inline", async () => {
+  const s = setup({ startNow: true, workers: 2 });
+  for (const worker of s.made) worker.emit("message", READY);
+  const [a, b] = [s.read(LARGE), s.read(LARGE)];
+  await new Promise((resolve) => setImmediate(resolve));
+  s.made[0]!.emit("error");
+  await expect(a).rejects.toThrow(/worker/);
+  await expect(b).rejects.toThrow(/worker/);
+  expect(s.made.map((w) => w.terminated)).toEqual([true, true]);
+  await expect(s.read(LARGE)).resolves.toStrictEqual(inline(LARGE));
+  expect(s.made.map((w) => w.posted.length)).toEqual([1, 1]);
+});
+
+test.each([
+  [undefined, 2],
+  [1, 1],
+  [2, 2],
+  [4, 3],
+  [16, 4],
+])("on %p cores, %p workers read", (cores, workers) => {
+  expect(workersFor(cores)).toBe(workers);
 });
 
 test("what is not data is told the same from the worker: a cut-off answer is truncated", async () => {

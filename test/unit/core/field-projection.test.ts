@@ -1,6 +1,6 @@
 /**
- * Through a team gateway a company request names the fields its cells read, and the gateway may
- * answer with each record cut to them. A field outside the cut must never show as empty: it is
+ * A company request names the fields its cells read; the client's body reader cuts each record of
+ * the answer to them, and through a team gateway the gateway may cut it first. A field outside the cut must never show as empty: it is
  * fetched again. A record is taken as cut only when the answer says so; a gateway or service that
  * ignores the ask sends whole records, and those answer any field without another request.
  */
@@ -13,10 +13,11 @@ import { FakeServices } from "./support/fake-services";
 
 const B2 = { address: "Sheet1!B2" };
 
-function setup(cutTo: FakeServices["cutTo"]) {
+function setup(cutTo: FakeServices["cutTo"], readerCuts = false) {
   const clock = new FakeClock();
   const services = new FakeServices();
   services.cutTo = cutTo;
+  services.readerCuts = readerCuts;
   services.addCompany({
     CompanyNumber: "01234567",
     CompanyName: "ACME LTD",
@@ -50,6 +51,8 @@ const keepsNameOnly = () => ["CompanyNumber", "CompanyName"];
 test.each<{
   name: string;
   cutTo: FakeServices["cutTo"];
+  /** The client's body reader cuts the answer too (it always does where the request names fields). */
+  readerCuts?: boolean;
   first: [string, string][];
   then: [string, string][];
   shows: unknown[];
@@ -122,8 +125,34 @@ test.each<{
       undefined,
     ],
   },
-])("$name", async ({ cutTo, first, then, shows, fieldsAsked }) => {
-  const { services, show } = setup(cutTo);
+  {
+    name: "cut by the reader (direct to a service): a field outside the cut is fetched again",
+    cutTo: undefined,
+    readerCuts: true,
+    first: [["01234567", "CompanyName"]],
+    then: [["01234567", "BestEstimateTurnover"]],
+    shows: [1250000],
+    fieldsAsked: [
+      ["CompanyName", "CompanyNumber"],
+      ["BestEstimateTurnover", "CompanyName", "CompanyNumber"],
+    ],
+  },
+  {
+    name: "cut by the reader and by a gateway that keeps less: only what both kept is known, the rest asked again, then whole",
+    cutTo: keepsNameOnly,
+    readerCuts: true,
+    first: [["01234567", "CompanyName"]],
+    then: [["01234567", "BestEstimateTurnover"]],
+    shows: [1250000],
+    fieldsAsked: [
+      ["CompanyName", "CompanyNumber"],
+      ["BestEstimateTurnover", "CompanyName", "CompanyNumber"],
+      ["BestEstimateTurnover", "CompanyName", "CompanyNumber"],
+      undefined,
+    ],
+  },
+])("$name", async ({ cutTo, readerCuts, first, then, shows, fieldsAsked }) => {
+  const { services, show } = setup(cutTo, readerCuts);
   await show(first);
   expect(await show(then)).toEqual(shows);
   expect(services.fieldsAsked).toEqual(fieldsAsked);

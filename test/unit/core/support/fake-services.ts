@@ -42,6 +42,8 @@ export class FakeServices {
    * naming the fields kept (given the fields asked); undefined is a gateway that ignores the ask.
    */
   cutTo: ((asked: readonly string[]) => readonly string[]) | undefined;
+  /** Reads the answer as the client's body reader does: each record cut to the fields asked, said through `onCut`. */
+  readerCuts = false;
 
   addCompany(company: FakeCompany): void {
     this.companies.set(company.CompanyNumber, company);
@@ -65,8 +67,11 @@ export class FakeServices {
         const copy: Record<string, unknown> = { ...company };
         if (!this.scopes.has("jobdata:read")) delete copy.CompanyJobPostings;
         if (kept) for (const field of Object.keys(copy)) if (!kept.has(field)) delete copy[field];
+        if (this.readerCuts && options?.fields)
+          for (const field of Object.keys(copy)) if (!options.fields.includes(field)) delete copy[field];
         return [copy];
       });
+      if (this.readerCuts && options?.fields) options.onCut?.(new Set(options.fields));
       const envelope: Record<string, unknown> = { companies };
       if (this.scopes.has("jobdata:read")) envelope.JobPostingInsights = null;
       if (this.scopes.has("companies:changes")) envelope.CompanyChanges = [];
