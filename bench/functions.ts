@@ -690,7 +690,7 @@ async function memoryBenchmark(host: FunctionsHost): Promise<void> {
       ["engine cache", engine.stats().requests.companies, ms(loadMs), mb(retained), mb(peak - baseline), mb(peakRss)],
     ]);
     console.log(
-      "  (the peak is while a 1,000-record page is parsed; the cache keeps the fields asked for, and the last 2,000 full records)",
+      "  (pages are read in worker threads, as the page reads them, cut to the fields asked, which is what the cache keeps; the heap figures are this thread's, the RSS the whole process's, workers included)",
     );
     table([
       [
