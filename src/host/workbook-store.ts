@@ -1,7 +1,8 @@
 /**
  * The per-workbook store: custom XML parts saved inside the workbook (so they travel with the
  * file), in our own namespace. Large stores are split across parts of at most CHUNK characters,
- * each written in its own sync, so no request nears Excel on the web's 5 MB payload limit.
+ * each written and read back in its own sync, so no request or answer nears Excel on the web's
+ * 5 MB payload limit.
  */
 import type { WorkbookStore } from "../core/cache/snapshot";
 
@@ -63,9 +64,15 @@ export const customXmlStore: WorkbookStore = {
       const parts = context.workbook.customXmlParts.getByNamespace(STORE_NAMESPACE);
       parts.load("items");
       await context.sync();
-      const xmls = parts.items.map((part) => part.getXml());
-      await context.sync();
-      return joinParts(xmls.map((xml) => xml.value));
+      // Each part in its own sync, as each was saved: all of a large store in one answer would pass
+      // the 5 MB an answer may carry on the web, and the store could not be read back at all.
+      const xmls: string[] = [];
+      for (const part of parts.items) {
+        const xml = part.getXml();
+        await context.sync();
+        xmls.push(xml.value);
+      }
+      return joinParts(xmls);
     });
   },
   async save(text) {
