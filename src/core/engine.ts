@@ -97,10 +97,6 @@ const AS_IS: AnswerReceiver<unknown, unknown> = {
   },
 };
 
-/**
- * One cold ask, waiting in its kind's loader: the loader hands it the loaded value or the failure,
- * and it answers its caller's receiver in that same step. One object per cold cell, no closures.
- */
 /** The engine's side of a pending ask (one object per engine, so a pending ask holds no closure). */
 interface PendingSteps {
   /** Stores a loaded answer and reads the ask's answer from it; MISS when it holds too little. */
@@ -111,6 +107,10 @@ interface PendingSteps {
   failed(pending: PendingAnswer<unknown>, error: unknown): UserError;
 }
 
+/**
+ * One cold ask, waiting in its kind's loader: the loader hands it the loaded value or the failure,
+ * and it answers its caller's receiver in that same step. One object per cold cell, no closures.
+ */
 class PendingAnswer<R> implements AskReceiver<{ fetchedAt: number }, R> {
   attempt = 0;
   constructor(

@@ -14,14 +14,19 @@ import { asGrid, asScalar, isBlank } from "./arguments";
 
 export const LIST_SEPARATOR = "; ";
 
-type Orientation = { numbers: unknown[]; fields: unknown[]; layout: "single" | "table" | "row" | "column" };
+/** A formula of more than one cell (one cell's formula never gets here: `single`). */
+type Orientation = { numbers: unknown[]; fields: unknown[]; layout: "table" | "row" | "column" };
 
 /** What `single` gives for an argument of more than one cell. */
 const NOT_SINGLE: unique symbol = Symbol("not one cell");
 
-/** The one value of a 1×1 argument (Excel passes a single cell as [[value]]), else NOT_SINGLE. */
+/**
+ * The one value of a 1×1 argument (Excel passes a single cell as [[value]]), else NOT_SINGLE; an
+ * empty array is one empty cell, as `asGrid` reads it.
+ */
 function single(arg: unknown): unknown {
   if (!Array.isArray(arg)) return arg;
+  if (arg.length === 0) return null;
   const row: unknown = arg.length === 1 ? arg[0] : NOT_SINGLE;
   if (!Array.isArray(row)) return arg.length === 1 ? row : NOT_SINGLE;
   return row.length === 1 ? row[0] : NOT_SINGLE;
@@ -34,7 +39,6 @@ function orient(numbersArg: unknown, fieldsArg: unknown): Orientation {
   const fieldsIsRow = fields.length === 1;
   const singleNumber = numbers.length === 1 && numbers[0]!.length === 1;
   const singleField = fields.length === 1 && fields[0]!.length === 1;
-  if (singleNumber && singleField) return { numbers: [numbers[0]![0]], fields: [fields[0]![0]], layout: "single" };
   if (numbersIsColumn && fieldsIsRow)
     return { numbers: numbers.map((row) => row[0]), fields: fields[0]!, layout: "table" };
   if (numbers.length === 1 && singleField) return { numbers: numbers[0]!, fields: [fields[0]![0]], layout: "row" };
@@ -131,8 +135,6 @@ export function fieldCells(
   const { numbers, fields, layout } = orient(numbersArg, fieldsArg);
   const paths = fields.map(checkField);
   const validPaths = paths.filter((p): p is ResolvedPath => !(p instanceof UserError));
-  if (layout === "single")
-    return rowOf(new FieldAsk(engine, context, paths, validPaths, ifEmpty, firstCells), numbers[0]);
   // Plain loops and no closures per row: a range formula runs this once per row.
   const ask = new FieldAsk(engine, context, paths, validPaths, ifEmpty, asRow);
   const rows: (CellResult[][] | Promise<CellResult[][]>)[] = [];
