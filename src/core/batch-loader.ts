@@ -79,31 +79,46 @@ export interface AskReceiver<V, R> {
   failure(error: unknown): R | PromiseLike<R>;
 }
 
-/** One ask. It is its own abort listener (`handleEvent`), so an ask allocates no closure of its own. */
-interface Waiter<V, N> extends AbortListener {
-  resolve(value: unknown): void;
-  reject(error: unknown): void;
-  receiver: AskReceiver<V, unknown> | undefined;
-  onProgress?: (progress: unknown) => void;
+/**
+ * One ask, as the loader keeps it until it settles. A caller with a receiver of its own extends
+ * it (the engine's pending answer), so a cold cell is one object here, not a receiver and a
+ * record of it; by itself it answers with the value as is. It is its own abort listener
+ * (`handleEvent`), so an ask allocates no closure either.
+ */
+export class LoaderAsk<V, R = V> implements AskReceiver<V, R>, AbortListener {
+  /** Set by the loader when the ask joins it. */
+  resolve: (value: unknown) => void = ignore;
+  reject: (error: unknown) => void = ignore;
+  onProgress: ((progress: unknown) => void) | undefined = undefined;
   /** Epoch ms after which the ask times out. */
-  deadline: number;
-  settled: boolean;
+  deadline = 0;
+  settled = false;
   /** The caller's signal, listened to until the ask settles. */
-  signal: CancelSignal | undefined;
+  signal: CancelSignal | undefined = undefined;
   /** The key's entry this ask waits on. */
-  entry: Entry<V, N>;
+  entry: Entry<V, unknown> | undefined = undefined;
   /** The loader's `leave` for a cancelled ask: one function per loader. */
-  abandon(waiter: Waiter<V, N>): void;
+  abandon: ((ask: never) => void) | undefined = undefined;
+
+  value(value: V): R | PromiseLike<R> {
+    return value as unknown as R;
+  }
+
+  failure(error: unknown): R | PromiseLike<R> {
+    throw error;
+  }
+
+  handleEvent(): void {
+    this.abandon?.(this as never);
+  }
 }
 
-/** Every waiter's `handleEvent`: called on the waiter, as EventTarget calls a listener object. */
-function abandonWaiter<V, N>(this: Waiter<V, N>): void {
-  this.abandon(this);
-}
+const ignore = (): void => undefined;
 
 interface Entry<V, N> {
   key: string;
-  waiters: Set<Waiter<V, N>>;
+  /** In arrival order; an array, as most keys have a few asks and a Set each is most of their cost. */
+  waiters: LoaderAsk<V, unknown>[];
   sent: boolean;
   /** What the asks said they need, one item per ask that said (pushed as given: a cell costs no copy). */
   needs?: N[];
@@ -126,14 +141,15 @@ export class BatchLoader<V, N = never> {
   /** The open burst goes at the next turn, not after a quiet spell. */
   private atOnce = false;
   /** Asks by deadline (all wait the same time, so arrival order is deadline order). */
-  private deadlines: Waiter<V, N>[] = [];
+  private deadlines: LoaderAsk<V, unknown>[] = [];
   private deadlineHead = 0;
   private sweepTimer: AbortController | undefined;
   private pending = 0;
   readonly stats: BatchLoaderStats = { requests: 0, keysSent: 0, asks: 0, sharedAsks: 0 };
 
   /** A cancelled ask leaves; one function for every ask of this loader. */
-  private readonly abandon = (waiter: Waiter<V, N>): void => this.leave(waiter.entry, waiter, cancelled());
+  private readonly abandon = (waiter: LoaderAsk<V, unknown>): void =>
+    this.leave(waiter.entry as Entry<V, N>, waiter, cancelled());
 
   constructor(private readonly options: BatchLoaderOptions<V, N>) {
     this.flushTimer = new QuietTimer(options.clock, options.burstWindowMs, options.maxDelayMs, () => this.flush());
@@ -164,47 +180,41 @@ export class BatchLoader<V, N = never> {
     signal: CancelSignal | undefined,
     onProgress: ((progress: unknown) => void) | undefined,
     need: N | undefined,
-    receiver: AskReceiver<V, R>,
+    ask: LoaderAsk<V, R>,
   ): Promise<R>;
   load<R>(
     key: string,
     signal?: CancelSignal,
     onProgress?: (progress: unknown) => void,
     need?: N,
-    receiver?: AskReceiver<V, R>,
+    ask: LoaderAsk<V, R | V> = new LoaderAsk<V, R | V>(),
   ): Promise<R | V> {
     this.stats.asks += 1;
     // No executor closure per ask: the shared one hands over the promise's settle functions.
     const promise = new Promise<R | V>(captureSettlers);
-    const resolve = capturedResolve!;
-    const reject = capturedReject!;
+    ask.resolve = capturedResolve!;
+    ask.reject = capturedReject!;
     if (signal?.aborted) {
-      if (receiver) settleWith(resolve, reject, receiver, false, cancelled());
-      else reject(cancelled());
+      settleWith(ask, false, cancelled());
       return promise;
     }
     let entry = this.entries.get(key);
     if (entry) this.stats.sharedAsks += 1;
     else {
-      entry = { key, waiters: new Set(), sent: false };
+      entry = { key, waiters: [], sent: false };
       this.entries.set(key, entry);
       this.enqueue(entry);
     }
     if (need !== undefined && !entry.sent) (entry.needs ??= []).push(need);
     const deadline = this.options.clock.now() + this.options.settleTimeoutMs;
-    const waiter: Waiter<V, N> = {
-      resolve,
-      reject,
-      receiver: receiver as AskReceiver<V, unknown> | undefined,
-      onProgress,
-      deadline,
-      settled: false,
-      signal,
-      entry,
-      abandon: this.abandon,
-      handleEvent: abandonWaiter,
-    };
-    entry.waiters.add(waiter);
+    const waiter = ask as LoaderAsk<V, unknown>;
+    waiter.onProgress = onProgress;
+    waiter.deadline = deadline;
+    waiter.settled = false;
+    waiter.signal = signal;
+    waiter.entry = entry as Entry<V, unknown>;
+    waiter.abandon = this.abandon;
+    entry.waiters.push(waiter);
     this.pending += 1;
     signal?.addEventListener("abort", waiter, ONCE);
     this.deadlines.push(waiter);
@@ -212,7 +222,7 @@ export class BatchLoader<V, N = never> {
     return promise;
   }
 
-  private settle(waiter: Waiter<V, N>): void {
+  private settle(waiter: LoaderAsk<V, unknown>): void {
     waiter.settled = true;
     waiter.signal?.removeEventListener("abort", waiter);
     this.pending -= 1;
@@ -245,7 +255,7 @@ export class BatchLoader<V, N = never> {
       if (!waiter.settled && waiter.deadline > now) break;
       this.deadlineHead += 1;
       if (!waiter.settled)
-        this.leave(waiter.entry, waiter, new UnavailableError("timeout", this.options.timeoutMessage));
+        this.leave(waiter.entry as Entry<V, N>, waiter, new UnavailableError("timeout", this.options.timeoutMessage));
     }
     if (this.deadlineHead > 1024 && this.deadlineHead * 2 > this.deadlines.length) {
       this.deadlines = this.deadlines.slice(this.deadlineHead);
@@ -367,11 +377,12 @@ export class BatchLoader<V, N = never> {
           ? outcome.results.get(entry.key)!
           : this.options.missing(entry.key);
       const ok = outcome.ok && !(answer instanceof Error);
-      for (const waiter of entry.waiters) {
+      const waiters = entry.waiters;
+      entry.waiters = [];
+      for (const waiter of waiters) {
         this.settle(waiter);
-        answerWaiter(waiter, ok, answer);
+        settleWith(waiter, ok, answer);
       }
-      entry.waiters.clear();
     }
   }
 
@@ -379,15 +390,17 @@ export class BatchLoader<V, N = never> {
    * A caller stops waiting (its signal aborted, or its deadline passed). An unsent key nobody
    * waits for is dropped from the queue; a sent request nobody waits for is aborted (a request still queued in a governor then never goes).
    */
-  private leave(entry: Entry<V, N>, waiter: Waiter<V, N>, reason: unknown): void {
-    if (!entry.waiters.delete(waiter)) return;
+  private leave(entry: Entry<V, N>, waiter: LoaderAsk<V, unknown>, reason: unknown): void {
+    const at = entry.waiters.indexOf(waiter);
+    if (at < 0) return;
+    entry.waiters.splice(at, 1);
     this.settle(waiter);
-    answerWaiter(waiter, false, reason);
-    if (entry.waiters.size > 0) return;
+    settleWith(waiter, false, reason);
+    if (entry.waiters.length > 0) return;
     if (!entry.sent) {
       this.entries.delete(entry.key);
       this.queue = this.queue.filter((queued) => queued !== entry);
-    } else if (entry.batch && entry.batch.entries.every((e) => e.waiters.size === 0)) {
+    } else if (entry.batch && entry.batch.entries.every((e) => e.waiters.length === 0)) {
       entry.batch.controller.abort();
     }
   }
@@ -405,24 +418,12 @@ function captureSettlers(resolve: (value: never) => void, reject: (error: unknow
   capturedReject = reject;
 }
 
-/** Settles an ask's promise with its key's value or error, through its receiver when it has one. */
-function answerWaiter<V, N>(waiter: Waiter<V, N>, ok: boolean, answer: unknown): void {
-  if (waiter.receiver) settleWith(waiter.resolve, waiter.reject, waiter.receiver, ok, answer);
-  else if (ok) waiter.resolve(answer);
-  else waiter.reject(answer);
-}
-
-function settleWith<V>(
-  resolve: (value: unknown) => void,
-  reject: (error: unknown) => void,
-  receiver: AskReceiver<V, unknown>,
-  ok: boolean,
-  answer: unknown,
-): void {
+/** Settles an ask's promise with what its receiver makes of its key's value or error. */
+function settleWith<V, R>(ask: LoaderAsk<V, R>, ok: boolean, answer: unknown): void {
   try {
-    resolve(ok ? receiver.value(answer as V) : receiver.failure(answer));
+    ask.resolve(ok ? ask.value(answer as V) : ask.failure(answer));
   } catch (thrown) {
-    reject(thrown);
+    ask.reject(thrown);
   }
 }
 

@@ -18,7 +18,7 @@ import {
   type AnyAnswerKind,
   type AskOf,
 } from "./answers";
-import type { AskReceiver, BatchLoader } from "./batch-loader";
+import { LoaderAsk, type BatchLoader } from "./batch-loader";
 import { CachePersistence, DEFAULT_PERSISTENCE, type PersistenceOptions } from "./cache/persistence";
 import { serialiseStore, type WorkbookStore } from "./cache/snapshot";
 import { COMPANIES, MISS, WorkbookCache, type FetchTimes, type Held } from "./cache/workbook-cache";
@@ -100,19 +100,19 @@ const AS_IS: AnswerReceiver<unknown, unknown> = {
 /** The engine's side of a pending ask (one object per engine, so a pending ask holds no closure). */
 interface PendingSteps {
   /** Stores a loaded answer and reads the ask's answer from it; MISS when it holds too little. */
-  received(pending: PendingAnswer<unknown>, loaded: { fetchedAt: number }): unknown;
+  received<R>(pending: PendingAnswer<R>, loaded: { fetchedAt: number }): unknown;
   /** Asks again for what the loaded answer lacked. */
   again<R>(pending: PendingAnswer<R>): Promise<R>;
   /** The failure as the user reads it. */
-  failed(pending: PendingAnswer<unknown>, error: unknown): UserError;
+  failed<R>(pending: PendingAnswer<R>, error: unknown): UserError;
 }
 
 /**
- * One cold ask, waiting in its kind's loader: the loader hands it the loaded value or the failure,
- * and it answers its caller's receiver in that same step. One object per cold cell, no closures.
+ * One cold ask, waiting in its kind's loader as the loader's own record of it: the loader hands it
+ * the loaded value or the failure, and it answers its caller's receiver in that same step. One
+ * object per cold cell, no closures; an ask made again is a new one.
  */
-class PendingAnswer<R> implements AskReceiver<{ fetchedAt: number }, R> {
-  attempt = 0;
+class PendingAnswer<R> extends LoaderAsk<{ fetchedAt: number }, R> {
   constructor(
     private readonly steps: PendingSteps,
     readonly name: AnswerKindName,
@@ -121,9 +121,18 @@ class PendingAnswer<R> implements AskReceiver<{ fetchedAt: number }, R> {
     readonly context: CallContext,
     readonly refreshing: string,
     private readonly receiver: AnswerReceiver<never, R>,
-  ) {}
+    readonly attempt = 0,
+  ) {
+    super();
+  }
 
-  value(loaded: { fetchedAt: number }): R | Promise<R> {
+  /** The same ask, made again. */
+  again(): PendingAnswer<R> {
+    const { steps, name, key, question, context, refreshing, receiver } = this;
+    return new PendingAnswer(steps, name, key, question, context, refreshing, receiver, this.attempt + 1);
+  }
+
+  override value(loaded: { fetchedAt: number }): R | Promise<R> {
     let answer: unknown;
     try {
       answer = this.steps.received(this, loaded);
@@ -134,7 +143,7 @@ class PendingAnswer<R> implements AskReceiver<{ fetchedAt: number }, R> {
     return answer === MISS ? this.steps.again(this) : this.receiver.value(answer as never);
   }
 
-  failure(error: unknown): R | Promise<R> {
+  override failure(error: unknown): R | Promise<R> {
     return this.receiver.failure(this.steps.failed(this, error));
   }
 }
@@ -274,8 +283,8 @@ export class Engine {
     },
     again: (pending) => {
       const kind = ANSWER_KINDS[pending.name] as AnyAnswerKind;
-      pending.attempt += 1;
-      return this.load(pending, pending.attempt >= 2 ? kind.whole : kind.need?.(pending.question));
+      const next = pending.again();
+      return this.load(next, next.attempt >= 2 ? kind.whole : kind.need?.(next.question));
     },
     failed: (pending, error) => {
       if (pending.refreshing) this.refreshing.delete(pending.refreshing);

@@ -82,12 +82,12 @@ function ifEmptyValue(ifEmpty: unknown): CellScalar {
 
 /**
  * What every row of one FIELD call shares, and what it makes of a company's values (or of the
- * failure to load them) when they come: the row's cells, shaped for the call's layout.
+ * failure to load them) when they come: the row's cells, shaped for the call's layout. It holds
+ * nothing of the calling cell, so the cells of a column that read one field share one.
  */
 class FieldAsk<T> implements AnswerReceiver<unknown[], T> {
   constructor(
     readonly engine: Engine,
-    readonly context: CallContext,
     readonly paths: readonly (ResolvedPath | UserError)[],
     readonly validPaths: readonly ResolvedPath[],
     readonly ifEmpty: CellScalar,
@@ -103,14 +103,17 @@ class FieldAsk<T> implements AnswerReceiver<unknown[], T> {
   }
 }
 
-const NO_PATHS: readonly ResolvedPath[] = [];
-/** Each field's one-path list, shared by every cell that reads only that field (never changed). */
-const ONE_FIELD_PATHS = new WeakMap<ResolvedPath, readonly ResolvedPath[]>();
+/**
+ * The ask of every one-cell formula that reads `path`, with no if_empty, of one engine: a column
+ * of 10,000 such cells then holds one, not one each, while its asks wait.
+ */
+const ONE_FIELD_ASKS = new WeakMap<ResolvedPath, FieldAsk<CellGrid>>();
 
-function oneFieldPaths(path: ResolvedPath): readonly ResolvedPath[] {
-  let paths = ONE_FIELD_PATHS.get(path);
-  if (!paths) ONE_FIELD_PATHS.set(path, (paths = [path]));
-  return paths;
+function oneFieldAsk(engine: Engine, path: ResolvedPath, ifEmpty: CellScalar): FieldAsk<CellGrid> {
+  if (ifEmpty !== "") return new FieldAsk(engine, [path], [path], ifEmpty, firstCells);
+  let ask = ONE_FIELD_ASKS.get(path);
+  if (ask?.engine !== engine) ONE_FIELD_ASKS.set(path, (ask = new FieldAsk(engine, [path], [path], "", firstCells)));
+  return ask;
 }
 
 /** The cells of UKCO.FIELD: at once when every value is cached (a warm recalculation), else a promise. */
@@ -128,19 +131,21 @@ export function fieldCells(
   const oneField = oneNumber === NOT_SINGLE ? NOT_SINGLE : single(fieldsArg);
   if (oneField !== NOT_SINGLE) {
     const path = checkField(oneField);
-    const paths = path instanceof UserError ? [path] : oneFieldPaths(path);
-    const valid = path instanceof UserError ? NO_PATHS : (paths as readonly ResolvedPath[]);
-    return rowOf(new FieldAsk(engine, context, paths, valid, ifEmpty, firstCells), oneNumber);
+    const ask =
+      path instanceof UserError
+        ? new FieldAsk(engine, [path], [], ifEmpty, firstCells)
+        : oneFieldAsk(engine, path, ifEmpty);
+    return rowOf(ask, oneNumber, context);
   }
   const { numbers, fields, layout } = orient(numbersArg, fieldsArg);
   const paths = fields.map(checkField);
   const validPaths = paths.filter((p): p is ResolvedPath => !(p instanceof UserError));
   // Plain loops and no closures per row: a range formula runs this once per row.
-  const ask = new FieldAsk(engine, context, paths, validPaths, ifEmpty, asRow);
+  const ask = new FieldAsk(engine, paths, validPaths, ifEmpty, asRow);
   const rows: (CellResult[][] | Promise<CellResult[][]>)[] = [];
   let pending = false;
   for (const numberCell of numbers) {
-    const row = rowOf(ask, numberCell);
+    const row = rowOf(ask, numberCell, context);
     if (row instanceof Promise) pending = true;
     rows.push(row);
   }
@@ -150,7 +155,7 @@ export function fieldCells(
 }
 
 /** One row's cells, shaped by the ask in the step that answers it (a cold cell waits on one promise). */
-function rowOf<T>(ask: FieldAsk<T>, numberCell: unknown): T | Promise<T> {
+function rowOf<T>(ask: FieldAsk<T>, numberCell: unknown, context: CallContext): T | Promise<T> {
   const { paths, validPaths } = ask;
   if (isBlank(numberCell)) return ask.shape(paths.map(() => [""]));
   const parsed = parseCompanyNumber(numberCell);
@@ -160,7 +165,7 @@ function rowOf<T>(ask: FieldAsk<T>, numberCell: unknown): T | Promise<T> {
   }
   if (!validPaths.length) return ask.value([]);
   try {
-    return ask.engine.ask("companies", parsed.number, validPaths, ask.context, ask);
+    return ask.engine.ask("companies", parsed.number, validPaths, context, ask);
   } catch (error) {
     return ask.failure(error);
   }
