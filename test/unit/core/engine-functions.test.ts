@@ -90,6 +90,26 @@ describe("UKCO.FIELD", () => {
     expect(services.calls.listCompanies).toEqual([["01234567", "SC000123", "09999999"]]);
   });
 
+  test("one-cell formulas of one field in one burst each keep their own if_empty, and each workbook its own engine", async () => {
+    const { clock, engine, services } = setup();
+    const other = setup();
+    const cells = [
+      fieldCells(engine, "SC000123", "BestEstimateTurnover", null, {}),
+      fieldCells(engine, "SC000123", "BestEstimateTurnover", "none", {}),
+      fieldCells(engine, "01234567", "BestEstimateTurnover", null, {}),
+      fieldCells(other.engine, "01234567", "BestEstimateTurnover", null, {}),
+      fieldCells(engine, "SC000123", "BestEstimateTurnover", 0, {}),
+    ];
+    const [first, second, third, fourth, fifth] = await Promise.all([
+      ...cells.slice(0, 3).map((cell) => clock.drive(cell)),
+      other.clock.drive(cells[3]!),
+      clock.drive(cells[4]!),
+    ]);
+    expect([first, second, third, fourth, fifth]).toEqual([[[""]], [["none"]], [[1250000]], [[1250000]], [[0]]]);
+    expect(services.calls.listCompanies).toEqual([["SC000123", "01234567"]]);
+    expect(other.services.calls.listCompanies).toEqual([["01234567"]]);
+  });
+
   test("a group of fields is refused with an example of a field inside it", async () => {
     const { clock, engine } = setup();
     const cell = (await clock.drive(fieldCells(engine, "01234567", "CompanyGrowthTrends", null, {})))[0]![0];
