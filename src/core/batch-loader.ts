@@ -83,7 +83,8 @@ export interface AskReceiver<V, R> {
  * One ask, as the loader keeps it until it settles. A caller with a receiver of its own extends
  * it (the engine's pending answer), so a cold cell is one object here, not a receiver and a
  * record of it; by itself it answers with the value as is. It is its own abort listener
- * (`handleEvent`), so an ask allocates no closure either.
+ * (`handleEvent`), so an ask allocates no closure either. An ask joins one load only (the deadline
+ * queue keeps it where it joined): to ask again, make a new one.
  */
 export class LoaderAsk<V, R = V> implements AskReceiver<V, R>, AbortListener {
   /** Set by the loader when the ask joins it. */
