@@ -38,7 +38,7 @@ export {
 } from "./http/errors";
 export { Governor, RATE_WINDOW_MS, type GovernorLimits, type GovernorSnapshot, type Permit } from "./http/governor";
 export { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./http/retry";
-export { inlineBodyReader, parseAndCut, type BodyReader, type ReadBody } from "./http/body-reader";
+export { inlineBodyReader, parseAndCut, readBytes, type BodyReader, type ReadBody } from "./http/body-reader";
 export {
   INLINE_BELOW_BYTES,
   workerBodyReader,

@@ -4,7 +4,7 @@
  * array, and the answer's cut as an array the page turns back into a Set. A worker says it is
  * ready once it runs, so the page never hands bytes to a worker whose script failed to load.
  */
-import { parseAndCut, type ReadBody } from "./body-reader";
+import { readBytes, type ReadBody } from "./body-reader";
 
 export interface ReadRequest {
   id: number;
@@ -21,7 +21,7 @@ export const READY: WorkerReply = { ready: true };
 
 /** In the worker: decoded as `response.text()` decodes (UTF-8, a bad byte replaced, a BOM dropped). */
 export function answerReadRequest(request: ReadRequest): WorkerReply {
-  const read = parseAndCut(new TextDecoder().decode(request.bytes), request.cut, request.emptyIsData);
+  const read = readBytes(new Uint8Array(request.bytes), request.cut, request.emptyIsData);
   if ("unreadable" in read) return { id: request.id, read };
   return { id: request.id, read: read.cut ? { json: read.json, cut: [...read.cut] } : { json: read.json } };
 }

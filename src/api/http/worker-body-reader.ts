@@ -17,7 +17,7 @@
  *     fails as a network failure would (its bytes went to the worker), which the transport resends.
  * Apart from speed, and that one read resent, what a read answers never depends on where it ran.
  */
-import { inlineBodyReader, parseAndCut, type BodyReader, type ReadBody } from "./body-reader";
+import { inlineBodyReader, readBytes, type BodyReader, type ReadBody } from "./body-reader";
 import { fromClone, type ReadRequest, type WorkerReply } from "./body-worker-protocol";
 
 /** A Web Worker as the reader uses it (Node's worker_threads are adapted to it in bench/support). */
@@ -67,7 +67,7 @@ interface Reader {
 }
 
 const decodeInline = (bytes: ArrayBuffer, cut: readonly string[] | undefined, emptyIsData: boolean): ReadBody =>
-  parseAndCut(new TextDecoder().decode(bytes), cut, emptyIsData);
+  readBytes(new Uint8Array(bytes), cut, emptyIsData);
 
 export function workerBodyReader(createWorker: () => BodyWorker, options: WorkerBodyReaderOptions = {}): BodyReader {
   const inlineBelowBytes = options.inlineBelowBytes ?? INLINE_BELOW_BYTES;

@@ -3,7 +3,7 @@
  * as the transport read bodies before readers existed, and how a list answer is cut to the
  * fields asked without hiding a malformed record from the schema.
  */
-import { inlineBodyReader, parseAndCut, type ReadBody } from "../../../src/api";
+import { inlineBodyReader, parseAndCut, readBytes, type ReadBody } from "../../../src/api";
 
 const CUT = ["CompanyNumber", "CompanyName", "__proto__"];
 
@@ -87,6 +87,10 @@ describe.each(cases)("%s", (_name, text, cut, emptyIsData, expected) => {
   test("the inline reader", async () => {
     const read = await inlineBodyReader.read(new Response(text), cut, emptyIsData);
     expect(read).toStrictEqual(expected);
+  });
+
+  test("the bytes reader (a worker's, scanning a cut list)", () => {
+    expect(readBytes(new TextEncoder().encode(text), cut, emptyIsData)).toStrictEqual(expected);
   });
 });
 

@@ -1,0 +1,350 @@
+/**
+ * Reads a list answer's records cut to a few fields without building what the cut drops. A page of
+ * whole records is megabytes of nested objects, of which a recalculation reads a handful of
+ * top-level fields: JSON.parse would build every object only for the cut to drop it. This walks the
+ * bytes once, checking them as strictly as JSON.parse does, copies out only what is kept (each
+ * envelope member as sent, each `companies` item that is not an object as sent, and of each object
+ * item the members the cut names), and parses that small text with JSON.parse. So every kept value,
+ * escape, duplicate key and `__proto__` member reads exactly as JSON.parse reads it; a record's kept
+ * fields come in the cut's order, as `parseAndCut` gives them.
+ *
+ * The rule: it answers only for a body that is one JSON object from its first byte to its last
+ * (after a byte-order mark, and JSON's own whitespace), and undefined for anything else, so the
+ * full parse decides every other case (truncated, not JSON, an array, a body `trim()` would accept).
+ */
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COMMA = 0x2c;
+const COLON = 0x3a;
+const OPEN_OBJECT = 0x7b;
+const CLOSE_OBJECT = 0x7d;
+const OPEN_ARRAY = 0x5b;
+const CLOSE_ARRAY = 0x5d;
+
+/** Thrown inside the scan at anything JSON.parse would refuse; caught at the top. */
+class Refused extends Error {}
+const REFUSED = new Refused("not a JSON object this scan reads");
+
+const encoder = new TextEncoder();
+const COMPANIES = encoder.encode("companies");
+const TRUE = encoder.encode("true");
+const FALSE = encoder.encode("false");
+const NULL = encoder.encode("null");
+
+/** `\" \\ \/ \b \f \n \r \t` (and `\u`, checked apart). */
+const SIMPLE_ESCAPES = new Uint8Array(128);
+for (const c of '"\\/bfnrt') SIMPLE_ESCAPES[c.charCodeAt(0)] = 1;
+const HEX = new Uint8Array(128);
+for (const c of "0123456789abcdefABCDEF") HEX[c.charCodeAt(0)] = 1;
+
+class CutScanner {
+  private i = 0;
+  private out: Uint8Array;
+  private at = 0;
+  /** Per cut field: where the last of a record's members of that name lies (key start, key end, value end). */
+  private readonly kept: Int32Array;
+  private readonly wanted: readonly Uint8Array[];
+
+  constructor(
+    private readonly b: Uint8Array,
+    private readonly cut: readonly string[],
+  ) {
+    this.wanted = cut.map((name) => encoder.encode(JSON.stringify(name).slice(1, -1)));
+    this.kept = new Int32Array(cut.length * 3);
+    this.out = new Uint8Array(Math.min(b.length, 64 * 1024) + 16);
+  }
+
+  /** The kept text, or REFUSED thrown. */
+  scan(): Uint8Array {
+    const b = this.b;
+    if (b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) this.i = 3;
+    this.ws();
+    if (b[this.i] !== OPEN_OBJECT) throw REFUSED;
+    this.envelope();
+    this.ws();
+    if (this.i !== b.length) throw REFUSED;
+    return this.out.subarray(0, this.at);
+  }
+
+  private envelope(): void {
+    const b = this.b;
+    this.i++;
+    this.put(OPEN_OBJECT);
+    this.ws();
+    if (b[this.i] === CLOSE_OBJECT) {
+      this.i++;
+      this.put(CLOSE_OBJECT);
+      return;
+    }
+    for (let first = true; ; first = false) {
+      if (!first) this.put(COMMA);
+      const keyStart = this.i;
+      const escaped = this.string();
+      const keyEnd = this.i;
+      this.copy(keyStart, keyEnd);
+      this.put(COLON);
+      this.colon();
+      const valueStart = this.i;
+      if (b[valueStart] === OPEN_ARRAY && this.isCompanies(keyStart, keyEnd, escaped)) this.companies();
+      else {
+        this.value();
+        this.copy(valueStart, this.i);
+      }
+      if (this.next(CLOSE_OBJECT)) break;
+    }
+    this.put(CLOSE_OBJECT);
+  }
+
+  private companies(): void {
+    const b = this.b;
+    this.i++;
+    this.put(OPEN_ARRAY);
+    this.ws();
+    if (b[this.i] === CLOSE_ARRAY) {
+      this.i++;
+      this.put(CLOSE_ARRAY);
+      return;
+    }
+    for (let first = true; ; first = false) {
+      if (!first) this.put(COMMA);
+      const itemStart = this.i;
+      if (b[itemStart] === OPEN_OBJECT) this.record();
+      else {
+        this.value();
+        this.copy(itemStart, this.i);
+      }
+      if (this.next(CLOSE_ARRAY)) break;
+    }
+    this.put(CLOSE_ARRAY);
+  }
+
+  /** An object item: its members read, and the cut's kept, the last of each name as JSON.parse keeps it. */
+  private record(): void {
+    const { b, kept } = this;
+    kept.fill(-1);
+    this.i++;
+    this.ws();
+    if (b[this.i] === CLOSE_OBJECT) this.i++;
+    else
+      for (;;) {
+        const keyStart = this.i;
+        const escaped = this.string();
+        const keyEnd = this.i;
+        this.colon();
+        this.value();
+        const k = this.wantedIndex(keyStart, keyEnd, escaped);
+        if (k >= 0) {
+          kept[k * 3] = keyStart;
+          kept[k * 3 + 1] = keyEnd;
+          kept[k * 3 + 2] = this.i;
+        }
+        if (this.next(CLOSE_OBJECT)) break;
+      }
+    this.put(OPEN_OBJECT);
+    let first = true;
+    for (let k = 0; k < this.cut.length; k++) {
+      const keyStart = kept[k * 3]!;
+      if (keyStart < 0) continue;
+      if (!first) this.put(COMMA);
+      first = false;
+      // From the key to the end of its value: the key, any whitespace, the colon and the value, as sent.
+      this.copy(keyStart, kept[k * 3 + 2]!);
+    }
+    this.put(CLOSE_OBJECT);
+  }
+
+  private wantedIndex(keyStart: number, keyEnd: number, escaped: boolean): number {
+    if (escaped) return this.cut.indexOf(this.keyName(keyStart, keyEnd));
+    const b = this.b;
+    const length = keyEnd - keyStart - 2;
+    for (let k = 0; k < this.wanted.length; k++) {
+      const word = this.wanted[k]!;
+      if (word.length !== length) continue;
+      let same = true;
+      for (let j = 0; j < length; j++)
+        if (b[keyStart + 1 + j] !== word[j]) {
+          same = false;
+          break;
+        }
+      if (same) return k;
+    }
+    return -1;
+  }
+
+  private isCompanies(keyStart: number, keyEnd: number, escaped: boolean): boolean {
+    if (escaped) return this.keyName(keyStart, keyEnd) === "companies";
+    if (keyEnd - keyStart - 2 !== COMPANIES.length) return false;
+    for (let j = 0; j < COMPANIES.length; j++) if (this.b[keyStart + 1 + j] !== COMPANIES[j]) return false;
+    return true;
+  }
+
+  /** A key written with escapes, as JSON.parse reads it. */
+  private keyName(keyStart: number, keyEnd: number): string {
+    return JSON.parse(new TextDecoder().decode(this.b.subarray(keyStart, keyEnd))) as string;
+  }
+
+  // ---- checking, building nothing ----
+
+  private ws(): void {
+    const b = this.b;
+    let i = this.i;
+    for (;;) {
+      const c = b[i];
+      if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) break;
+      i++;
+    }
+    this.i = i;
+  }
+
+  /** Whitespace, a colon, whitespace. */
+  private colon(): void {
+    this.ws();
+    if (this.b[this.i] !== COLON) throw REFUSED;
+    this.i++;
+    this.ws();
+  }
+
+  /** After a member or an item: true at the closing byte (consumed), false at a comma (consumed). */
+  private next(close: number): boolean {
+    this.ws();
+    const c = this.b[this.i++];
+    if (c === close) return true;
+    if (c !== COMMA) throw REFUSED;
+    this.ws();
+    return false;
+  }
+
+  private value(): void {
+    const c = this.b[this.i];
+    if (c === QUOTE) this.string();
+    else if (c === OPEN_OBJECT) this.object();
+    else if (c === OPEN_ARRAY) this.array();
+    else if (c === 0x74) this.literal(TRUE);
+    else if (c === 0x66) this.literal(FALSE);
+    else if (c === 0x6e) this.literal(NULL);
+    else this.number();
+  }
+
+  private object(): void {
+    this.i++;
+    this.ws();
+    if (this.b[this.i] === CLOSE_OBJECT) {
+      this.i++;
+      return;
+    }
+    do {
+      this.string();
+      this.colon();
+      this.value();
+    } while (!this.next(CLOSE_OBJECT));
+  }
+
+  private array(): void {
+    this.i++;
+    this.ws();
+    if (this.b[this.i] === CLOSE_ARRAY) {
+      this.i++;
+      return;
+    }
+    do this.value();
+    while (!this.next(CLOSE_ARRAY));
+  }
+
+  /** Past a string that starts here; true when it holds an escape. */
+  private string(): boolean {
+    const b = this.b;
+    const length = b.length;
+    let i = this.i;
+    if (b[i] !== QUOTE) throw REFUSED;
+    i++;
+    let escaped = false;
+    for (;;) {
+      if (i >= length) throw REFUSED;
+      const c = b[i]!;
+      if (c === QUOTE) break;
+      if (c === BACKSLASH) {
+        escaped = true;
+        const e = b[i + 1]!;
+        if (e === 0x75) {
+          if (!(HEX[b[i + 2]!] && HEX[b[i + 3]!] && HEX[b[i + 4]!] && HEX[b[i + 5]!])) throw REFUSED;
+          i += 6;
+        } else if (SIMPLE_ESCAPES[e]) i += 2;
+        else throw REFUSED;
+        continue;
+      }
+      if (c < 0x20) throw REFUSED;
+      i++;
+    }
+    this.i = i + 1;
+    return escaped;
+  }
+
+  private number(): void {
+    const b = this.b;
+    let i = this.i;
+    if (b[i] === 0x2d) i++;
+    if (b[i] === 0x30) i++;
+    else if (isDigit(b[i]) && b[i] !== 0x30) while (isDigit(b[++i]));
+    else throw REFUSED;
+    if (b[i] === 0x2e) {
+      if (!isDigit(b[++i])) throw REFUSED;
+      while (isDigit(b[++i]));
+    }
+    if (b[i] === 0x65 || b[i] === 0x45) {
+      i++;
+      if (b[i] === 0x2b || b[i] === 0x2d) i++;
+      if (!isDigit(b[i])) throw REFUSED;
+      while (isDigit(b[++i]));
+    }
+    this.i = i;
+  }
+
+  private literal(word: Uint8Array): void {
+    for (let k = 0; k < word.length; k++) if (this.b[this.i + k] !== word[k]) throw REFUSED;
+    this.i += word.length;
+  }
+
+  // ---- the kept text ----
+
+  private put(byte: number): void {
+    if (this.at === this.out.length) this.grow(1);
+    this.out[this.at++] = byte;
+  }
+
+  private copy(start: number, end: number): void {
+    const n = end - start;
+    if (this.at + n > this.out.length) this.grow(n);
+    this.out.set(this.b.subarray(start, end), this.at);
+    this.at += n;
+  }
+
+  private grow(atLeast: number): void {
+    const grown = new Uint8Array(Math.max(this.out.length * 2, this.at + atLeast));
+    grown.set(this.out.subarray(0, this.at));
+    this.out = grown;
+  }
+}
+
+const isDigit = (c: number | undefined): boolean => c !== undefined && c >= 0x30 && c <= 0x39;
+
+/**
+ * The envelope with each `companies` item that is an object cut to `cut`'s fields, as JSON.parse
+ * and the cut would give it, or undefined when the body is not one JSON object (see the rule at the top).
+ */
+export function scanCut(body: Uint8Array, cut: readonly string[]): unknown {
+  let kept: Uint8Array;
+  try {
+    kept = new CutScanner(body, cut).scan();
+  } catch (error) {
+    // A nesting too deep for the stack is the full parse's to judge, as is anything refused.
+    if (error instanceof Refused || error instanceof RangeError) return undefined;
+    throw error;
+  }
+  try {
+    return JSON.parse(new TextDecoder().decode(kept));
+  } catch {
+    // Cannot happen for what the scan let through; if it ever does, the full parse decides.
+    return undefined;
+  }
+}
