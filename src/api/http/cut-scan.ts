@@ -42,7 +42,7 @@ class CutScanner {
   private i = 0;
   private out: Uint8Array;
   private at = 0;
-  /** Per cut field: where the last of a record's members of that name lies (key start, key end, value end). */
+  /** Per cut field, the last member of that name in the record: its key's start, its value's end. */
   private readonly kept: Int32Array;
   private readonly wanted: readonly Uint8Array[];
 
@@ -51,7 +51,7 @@ class CutScanner {
     private readonly cut: readonly string[],
   ) {
     this.wanted = cut.map((name) => encoder.encode(JSON.stringify(name).slice(1, -1)));
-    this.kept = new Int32Array(cut.length * 3);
+    this.kept = new Int32Array(cut.length * 2);
     this.out = new Uint8Array(Math.min(b.length, 64 * 1024) + 16);
   }
 
@@ -135,21 +135,20 @@ class CutScanner {
         this.value();
         const k = this.wantedIndex(keyStart, keyEnd, escaped);
         if (k >= 0) {
-          kept[k * 3] = keyStart;
-          kept[k * 3 + 1] = keyEnd;
-          kept[k * 3 + 2] = this.i;
+          kept[k * 2] = keyStart;
+          kept[k * 2 + 1] = this.i;
         }
         if (this.next(CLOSE_OBJECT)) break;
       }
     this.put(OPEN_OBJECT);
     let first = true;
     for (let k = 0; k < this.cut.length; k++) {
-      const keyStart = kept[k * 3]!;
+      const keyStart = kept[k * 2]!;
       if (keyStart < 0) continue;
       if (!first) this.put(COMMA);
       first = false;
       // From the key to the end of its value: the key, any whitespace, the colon and the value, as sent.
-      this.copy(keyStart, kept[k * 3 + 2]!);
+      this.copy(keyStart, kept[k * 2 + 1]!);
     }
     this.put(CLOSE_OBJECT);
   }
