@@ -69,24 +69,15 @@ export interface BatchLoaderOptions<V, N = never> {
 type Attempt<V> = { ok: true; results: ReadonlyMap<string, V | Error> } | { ok: false; error: unknown };
 
 /**
- * What a caller makes of its key's value, or of the failure, in the step that settles its ask: a
- * caller that would chain `.then` (the engine storing the value, a cell shaping its row) passes one
- * instead, so a cold cell waits on one promise, not on one per layer. Either side may return a
- * promise (the caller asks again) or throw (the ask then rejects with what it threw).
+ * One ask, as the loader keeps it until it settles. By itself it answers with its key's value as
+ * is. A caller that would chain `.then` (the engine storing the value, a cell shaping its row)
+ * extends it instead and overrides `value` and `failure`, which run in the step that settles the
+ * ask: a cold cell then waits on one promise, and is one object here. Either may return a promise
+ * (the caller asks again) or throw (the ask then rejects with what it threw). It is its own abort
+ * listener (`handleEvent`), so an ask allocates no closure either. An ask joins one load only (the
+ * deadline queue keeps it where it joined): to ask again, make a new one.
  */
-export interface AskReceiver<V, R> {
-  value(value: V): R | PromiseLike<R>;
-  failure(error: unknown): R | PromiseLike<R>;
-}
-
-/**
- * One ask, as the loader keeps it until it settles. A caller with a receiver of its own extends
- * it (the engine's pending answer), so a cold cell is one object here, not a receiver and a
- * record of it; by itself it answers with the value as is. It is its own abort listener
- * (`handleEvent`), so an ask allocates no closure either. An ask joins one load only (the deadline
- * queue keeps it where it joined): to ask again, make a new one.
- */
-export class LoaderAsk<V, R = V> implements AskReceiver<V, R>, AbortListener {
+export class LoaderAsk<V, R = V> implements AbortListener {
   /** Set by the loader when the ask joins it. */
   resolve: (value: unknown) => void = ignore;
   reject: (error: unknown) => void = ignore;

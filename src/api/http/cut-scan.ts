@@ -67,18 +67,25 @@ class CutScanner {
     return this.out.subarray(0, this.at);
   }
 
-  private envelope(): void {
-    const b = this.b;
-    this.i++;
-    this.put(OPEN_OBJECT);
+  /**
+   * The envelope or the `companies` list: from its opening byte to past `close`, each element read
+   * by `element` (which copies out what it keeps), the brackets and commas copied out around them.
+   */
+  private copiedElements(close: number, element: () => void): void {
+    this.put(this.b[this.i++]!);
     this.ws();
-    if (b[this.i] === CLOSE_OBJECT) {
-      this.i++;
-      this.put(CLOSE_OBJECT);
-      return;
-    }
-    for (let first = true; ; first = false) {
-      if (!first) this.put(COMMA);
+    if (this.b[this.i] === close) this.i++;
+    else
+      for (let first = true; ; first = false) {
+        if (!first) this.put(COMMA);
+        element();
+        if (this.next(close)) break;
+      }
+    this.put(close);
+  }
+
+  private envelope(): void {
+    this.copiedElements(CLOSE_OBJECT, () => {
       const keyStart = this.i;
       const escaped = this.string();
       const keyEnd = this.i;
@@ -86,37 +93,22 @@ class CutScanner {
       this.put(COLON);
       this.colon();
       const valueStart = this.i;
-      if (b[valueStart] === OPEN_ARRAY && this.isCompanies(keyStart, keyEnd, escaped)) this.companies();
-      else {
-        this.value();
-        this.copy(valueStart, this.i);
-      }
-      if (this.next(CLOSE_OBJECT)) break;
-    }
-    this.put(CLOSE_OBJECT);
+      if (this.b[valueStart] === OPEN_ARRAY && this.isCompanies(keyStart, keyEnd, escaped))
+        this.copiedElements(CLOSE_ARRAY, () => this.item());
+      else this.copiedValue();
+    });
   }
 
-  private companies(): void {
-    const b = this.b;
-    this.i++;
-    this.put(OPEN_ARRAY);
-    this.ws();
-    if (b[this.i] === CLOSE_ARRAY) {
-      this.i++;
-      this.put(CLOSE_ARRAY);
-      return;
-    }
-    for (let first = true; ; first = false) {
-      if (!first) this.put(COMMA);
-      const itemStart = this.i;
-      if (b[itemStart] === OPEN_OBJECT) this.record();
-      else {
-        this.value();
-        this.copy(itemStart, this.i);
-      }
-      if (this.next(CLOSE_ARRAY)) break;
-    }
-    this.put(CLOSE_ARRAY);
+  /** A `companies` item: a record cut, anything else as sent. */
+  private item(): void {
+    if (this.b[this.i] === OPEN_OBJECT) this.record();
+    else this.copiedValue();
+  }
+
+  private copiedValue(): void {
+    const start = this.i;
+    this.value();
+    this.copy(start, this.i);
   }
 
   /** An object item: its members read, and the cut's kept, the last of each name as JSON.parse keeps it. */

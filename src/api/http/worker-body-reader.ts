@@ -66,7 +66,8 @@ interface Reader {
   holding: number;
 }
 
-const decodeInline = (bytes: ArrayBuffer, cut: readonly string[] | undefined, emptyIsData: boolean): ReadBody =>
+/** Read on this thread, as the inline reader reads. */
+const readHere = (bytes: ArrayBuffer, cut: readonly string[] | undefined, emptyIsData: boolean): ReadBody =>
   readBytes(new Uint8Array(bytes), cut, emptyIsData);
 
 export function workerBodyReader(createWorker: () => BodyWorker, options: WorkerBodyReaderOptions = {}): BodyReader {
@@ -149,7 +150,7 @@ export function workerBodyReader(createWorker: () => BodyWorker, options: Worker
         clearTimeout(timer);
         drop("The answer could not be handed to the worker reading it.");
         // A failed post transfers nothing, so the bytes are still here to read.
-        resolve(decodeInline(bytes, cut, emptyIsData));
+        resolve(readHere(bytes, cut, emptyIsData));
       }
     });
   }
@@ -159,10 +160,10 @@ export function workerBodyReader(createWorker: () => BodyWorker, options: Worker
     async read(response, cut, emptyIsData) {
       if (cut === undefined || state === "dropped") return inlineBodyReader.read(response, cut, emptyIsData);
       const bytes = await response.arrayBuffer();
-      if (bytes.byteLength < inlineBelowBytes) return decodeInline(bytes, cut, emptyIsData);
+      if (bytes.byteLength < inlineBelowBytes) return readHere(bytes, cut, emptyIsData);
       start();
       const to = leastBusy();
-      if (!to) return decodeInline(bytes, cut, emptyIsData);
+      if (!to) return readHere(bytes, cut, emptyIsData);
       return ask(to, bytes, cut, emptyIsData);
     },
   };

@@ -104,15 +104,18 @@ class FieldAsk<T> implements AnswerReceiver<unknown[], T> {
 }
 
 /**
- * The ask of every one-cell formula that reads `path`, with no if_empty, of one engine: a column
- * of 10,000 such cells then holds one, not one each, while its asks wait.
+ * Each engine's ask of every one-cell formula that reads a field with no if_empty: a column of
+ * 10,000 such cells then holds one, not one each, while its asks wait. Kept by engine, so a closed
+ * workbook's engine is never held here.
  */
-const ONE_FIELD_ASKS = new WeakMap<ResolvedPath, FieldAsk<CellGrid>>();
+const ONE_FIELD_ASKS = new WeakMap<Engine, Map<ResolvedPath, FieldAsk<CellGrid>>>();
 
 function oneFieldAsk(engine: Engine, path: ResolvedPath, ifEmpty: CellScalar): FieldAsk<CellGrid> {
   if (ifEmpty !== "") return new FieldAsk(engine, [path], [path], ifEmpty, firstCells);
-  let ask = ONE_FIELD_ASKS.get(path);
-  if (ask?.engine !== engine) ONE_FIELD_ASKS.set(path, (ask = new FieldAsk(engine, [path], [path], "", firstCells)));
+  let asks = ONE_FIELD_ASKS.get(engine);
+  if (!asks) ONE_FIELD_ASKS.set(engine, (asks = new Map()));
+  let ask = asks.get(path);
+  if (!ask) asks.set(path, (ask = new FieldAsk(engine, [path], [path], "", firstCells)));
   return ask;
 }
 
