@@ -264,14 +264,16 @@ async function fieldBenchmarks(host: FunctionsHost, sandbox: RunningSandbox): Pr
   const tightRun = await fieldSheet(tightBook, numbers, tight.traffic);
   tightBook.close();
   // This engine and the fair peer, round by round, each round a new workbook (and new clients for
-  // the engine: an add-in just started); who goes first alternates, so neither always inherits the
-  // other's garbage. The last round ends with the engine, whose workbook B goes on with.
+  // the engine: an add-in just started), each from a collected heap, so neither pays for the
+  // garbage of the round before; who goes first alternates all the same. The last round ends with
+  // the engine, whose workbook B goes on with.
   const engineRuns: SheetRun[] = [];
   const peerRuns: SheetRun[] = [];
   let lastEngineBook: HostedWorkbook | undefined;
   for (let round = 0; round < ROUNDS; round++) {
     const enginesTurn = (ROUNDS - round) % 2 === 1 ? ["peer", "engine"] : ["engine", "peer"];
     for (const who of enginesTurn) {
+      gc();
       if (who === "engine") {
         ours = await signedInClients(sandbox);
         const engineBook = await openWorkbook(host, ours.clients, ours.credentials, { clock: systemClock });

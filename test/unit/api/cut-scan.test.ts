@@ -71,6 +71,13 @@ const cases: Array<[string, string | Uint8Array]> = [
   ["a trailing comma in the list", '{"companies":[{"CompanyNumber":"1"},]}'],
   ["a missing colon", '{"companies":[{"CompanyNumber" "1"}]}'],
   ["a misspelt literal", '{"companies":[{"CompanyNumber":"1","Z":tru}]}'],
+  ["a dropped list closed by a brace", '{"companies":[{"CompanyNumber":"1","Z":[1,[2}]}]}'],
+  ["a dropped object closed by a bracket", '{"companies":[{"CompanyNumber":"1","Z":{"a":{"b":1]}}]}'],
+  ["a trailing comma deep in a dropped list", '{"companies":[{"CompanyNumber":"1","Z":[{"a":[1,]}]}]}'],
+  ["a key that is not a string, deep in a dropped object", '{"companies":[{"CompanyNumber":"1","Z":[{"a":{b:1}}]}]}'],
+  ["a member with no value, deep in a dropped object", '{"companies":[{"CompanyNumber":"1","Z":[{"a":{"b":}}]}]}'],
+  ["two values with no comma, deep in a dropped list", '{"companies":[{"CompanyNumber":"1","Z":[[1 2]]}]}'],
+  ["a dropped list never closed", '{"companies":[{"CompanyNumber":"1","Z":[[1,2]}]}'],
   ["a single-quoted string", "{'companies':[]}"],
   ["cut off inside a dropped field", '{"companies":[{"CompanyNumber":"1","Z":"abc'],
   ["cut off after the list", '{"companies":[{"CompanyNumber":"1"}]'],
@@ -101,8 +108,9 @@ test.each(cases)("%s: as the full parse reads it", (_name, body) => {
   expect(scans(raw)).toBe(isOneObject(raw));
 });
 
-test("a nesting too deep for the scan's stack is left to the full parse, which reads it as before", () => {
-  const deep = bytes(`{"companies":[{"CompanyNumber":"1","Z":${"[".repeat(100_000)}${"]".repeat(100_000)}}]}`);
+test("a nesting of any depth in a dropped field is scanned, with no call stack to run out of, and read as the full parse reads it", () => {
+  const deep = bytes(`{"companies":[{"CompanyNumber":"1","Z":${'[{"a":'.repeat(100_000)}1${"}]".repeat(100_000)}}]}`);
+  expect(scans(deep)).toBe(true);
   expect(readBytes(deep, CUT, false)).toStrictEqual(full(deep));
   expect(readBytes(deep, CUT, false)).toStrictEqual({
     json: { companies: [{ CompanyNumber: "1" }] },
