@@ -118,6 +118,14 @@ test("a nesting of any depth in a dropped field is scanned, with no call stack t
   });
 });
 
+test("a body cut off where a longer one scanned before went on is read as cut off (the scan's buffer is reused)", () => {
+  const longer = bytes('{"companies":[{"CompanyNumber":"1","Z":"abc"}],"n":1}');
+  const cutOff = longer.slice(0, longer.indexOf(bytes("]")[0]!));
+  expect(scans(longer)).toBe(true);
+  expect(readBytes(cutOff, CUT, false)).toEqual({ unreadable: "truncated" });
+  expect(scans(cutOff)).toBe(false);
+});
+
 test("a kept record's own __proto__ stays a key, never its prototype", () => {
   const read = readBytes(bytes('{"companies":[{"__proto__":{"polluted":true},"CompanyNumber":"1"}]}'), CUT, false);
   const record = "json" in read ? (read.json as { companies: Record<string, unknown>[] }).companies[0]! : {};
