@@ -273,8 +273,8 @@ function skipValue(b: Uint8Array, i: number): number {
     else if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
       i++;
       if (WS[b[i]!]) i = skipWs(b, i);
-      if (b[i] === c + 2)
-        i++; // `}` and `]` are two after `{` and `[`
+      // An empty one ends here: `}` and `]` are two after `{` and `[`.
+      if (b[i] === c + 2) i++;
       else {
         if (depth === containers.length) {
           const grown = new Uint8Array(depth * 2);
