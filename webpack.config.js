@@ -93,7 +93,9 @@ module.exports = (env = {}, argv = {}) => {
           defaultVendors: false,
           shared: {
             name: "shared",
-            chunks: "all",
+            // Not the body-reading worker's chunk: a worker has no share in the page's runtime, and
+            // would otherwise load all of shared.js (about 250 KB) for the few KB it runs.
+            chunks: (chunk) => chunk.name !== "body-reader",
             minChunks: 2,
             enforce: true,
             // shared.js is evaluated before the functions register: a module that only lazy chunks share

@@ -1,6 +1,6 @@
 /**
  * The built page reads large company answers in its Web Workers: made with the page (their own
- * chunk, allowed by the page's CSP), they answer the reads of FIELD cells that load a few hundred
+ * chunk, which loads nothing else, allowed by the page's CSP), they answer the reads of FIELD cells that load a few hundred
  * companies, from the first recalculation on, and every cell shows what the sandbox holds.
  */
 import { assertDistBuilt, useAddinSession } from "./harness";
@@ -44,6 +44,11 @@ test("the page's workers, made with the page, read the answers of its first FIEL
   const made = readers();
   expect(made.length).toBeGreaterThanOrEqual(1);
   expect(made.length).toBeLessThanOrEqual(4);
+  // Its chunk holds all it runs: it loads no script of the page's (shared.js is about 250 KB).
+  for (const worker of made)
+    expect(await worker.evaluate(() => performance.getEntriesByType("resource").map((entry) => entry.name))).toEqual(
+      [],
+    );
   for (const worker of made)
     await worker.evaluate(() => {
       const scope = self as unknown as { answered: number; postMessage(message: unknown): void };
