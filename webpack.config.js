@@ -93,8 +93,9 @@ module.exports = (env = {}, argv = {}) => {
           defaultVendors: false,
           shared: {
             name: "shared",
-            // Not the body-reading worker's chunk: a worker has no share in the page's runtime, and
-            // would otherwise load all of shared.js (about 250 KB) for the few KB it runs.
+            // Not the body-reading worker's chunk (named where src/worker/page-body-reader.ts makes the
+            // worker): a worker has no share in the page's runtime, and would otherwise load all of
+            // shared.js (about 250 KB) for the few KB it runs.
             chunks: (chunk) => chunk.name !== "body-reader",
             minChunks: 2,
             enforce: true,

@@ -1,7 +1,8 @@
 /**
  * The built page reads large company answers in its Web Workers: made with the page (their own
- * chunk, which loads nothing else, allowed by the page's CSP), they answer the reads of FIELD cells that load a few hundred
- * companies, from the first recalculation on, and every cell shows what the sandbox holds.
+ * chunk, which loads nothing else, allowed by the page's CSP), they answer the reads of FIELD cells
+ * that load a few hundred companies, from the first recalculation on, and every cell shows what the
+ * sandbox holds.
  */
 import { assertDistBuilt, useAddinSession } from "./harness";
 import { columnValues, sandboxNumbers, sandboxRecords, signInWithSandbox } from "./pane/pane-helpers";

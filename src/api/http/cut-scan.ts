@@ -161,26 +161,19 @@ class CutScanner {
 
   private wantedIndex(keyStart: number, keyEnd: number, escaped: boolean): number {
     if (escaped) return this.cut.indexOf(this.keyName(keyStart, keyEnd));
-    const b = this.b;
-    const length = keyEnd - keyStart - 2;
-    for (let k = 0; k < this.wanted.length; k++) {
-      const word = this.wanted[k]!;
-      if (word.length !== length) continue;
-      let same = true;
-      for (let j = 0; j < length; j++)
-        if (b[keyStart + 1 + j] !== word[j]) {
-          same = false;
-          break;
-        }
-      if (same) return k;
-    }
+    for (let k = 0; k < this.wanted.length; k++) if (this.keyIs(keyStart, keyEnd, this.wanted[k]!)) return k;
     return -1;
   }
 
   private isCompanies(keyStart: number, keyEnd: number, escaped: boolean): boolean {
     if (escaped) return this.keyName(keyStart, keyEnd) === "companies";
-    if (keyEnd - keyStart - 2 !== COMPANIES.length) return false;
-    for (let j = 0; j < COMPANIES.length; j++) if (this.b[keyStart + 1 + j] !== COMPANIES[j]) return false;
+    return this.keyIs(keyStart, keyEnd, COMPANIES);
+  }
+
+  /** Whether the key between its quotes is `word`, byte for byte. */
+  private keyIs(keyStart: number, keyEnd: number, word: Uint8Array): boolean {
+    if (keyEnd - keyStart - 2 !== word.length) return false;
+    for (let j = 0; j < word.length; j++) if (this.b[keyStart + 1 + j] !== word[j]) return false;
     return true;
   }
 
@@ -197,10 +190,7 @@ class CutScanner {
 
   /** Whitespace, a colon, whitespace. */
   private colon(): void {
-    this.ws();
-    if (this.b[this.i] !== COLON) throw REFUSED;
-    this.i++;
-    this.ws();
+    this.i = skipColon(this.b, this.i);
   }
 
   /** After a member or an item: true at the closing byte (consumed), false at a comma (consumed). */
@@ -313,7 +303,11 @@ function skipValue(b: Uint8Array, i: number): number {
 /** Past a member's key, its colon and the whitespace after: to where its value starts. */
 function skipKey(b: Uint8Array, i: number): number {
   if (b[i] !== QUOTE) throw REFUSED;
-  i = skipString(b, i);
+  return skipColon(b, skipString(b, i));
+}
+
+/** Past whitespace, a colon and whitespace. */
+function skipColon(b: Uint8Array, i: number): number {
   if (WS[b[i]!]) i = skipWs(b, i);
   if (b[i] !== COLON) throw REFUSED;
   i++;
