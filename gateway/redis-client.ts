@@ -3,6 +3,13 @@
  * at now, or a Redis Cluster. Whichever it is, a command fails fast while Redis is unreachable
  * (no offline queue, one retry) rather than holding a user's request: the quota and cache have
  * their own answer for an outage, and a failover is one.
+ *
+ * After a failover the client finds the new primary by reconnecting: Sentinel closes every client
+ * connection of the servers it reconfigures, and a connection to a dead primary fails, so each
+ * retry asks the sentinels again. ioredis's own failover detector is not used: its subscription
+ * outlives the connection it was made for, and a `+switch-master` that reaches it while the client
+ * is asking the sentinels stops the client for good (status "end", no more retries), which left a
+ * gateway in per-process mode after every other failover under load.
  */
 import { Cluster, Redis, type RedisOptions } from "ioredis";
 import { parseRedisUrl } from "./redis-url";
@@ -16,7 +23,31 @@ const FAIL_FAST: RedisOptions = {
   retryStrategy: (times) => Math.min(times * 200, 2000),
 };
 
+/** How long an ended client waits before it starts connecting again. */
+export const RESTART_AFTER_MS = 1000;
+const closedByGateway = new WeakSet<RedisClient>();
+
 export function createRedisClient(url: string): RedisClient {
+  const client = clientFor(url);
+  // Every retry strategy here retries for ever, yet ioredis can still end a client on its own (a
+  // reconnect cut short ends it). An ended client would leave the gateway in per-process mode
+  // until it restarts, so it starts connecting again unless the gateway closed it.
+  client.on("end", () => {
+    if (closedByGateway.has(client)) return;
+    setTimeout(() => {
+      if (!closedByGateway.has(client) && client.status === "end") client.connect().catch(() => undefined);
+    }, RESTART_AFTER_MS).unref();
+  });
+  return client;
+}
+
+/** Closes the client for good: it does not start connecting again. */
+export function closeRedisClient(client: RedisClient): void {
+  closedByGateway.add(client);
+  client.disconnect();
+}
+
+function clientFor(url: string): RedisClient {
   const target = parseRedisUrl(url);
   if (target.kind === "single") return new Redis(url, FAIL_FAST);
   const credentials = {
@@ -30,8 +61,6 @@ export function createRedisClient(url: string): RedisClient {
       sentinels: target.sentinels,
       name: target.name,
       ...(target.sentinelPassword ? { sentinelPassword: target.sentinelPassword } : {}),
-      // Asks the sentinels again at once, not after a timeout, when they announce a new primary.
-      failoverDetector: true,
       sentinelRetryStrategy: (times) => Math.min(times * 200, 2000),
     });
   return new Cluster(target.nodes, {

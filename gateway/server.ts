@@ -28,7 +28,7 @@ import { Matches } from "./match";
 import { GatewayMetrics } from "./metrics";
 import { Quota } from "./quota";
 import { Readiness } from "./readiness";
-import { createRedisClient } from "./redis-client";
+import { closeRedisClient, createRedisClient } from "./redis-client";
 import { Upstreams } from "./upstream";
 
 export interface GatewayDeps {
@@ -189,7 +189,7 @@ export async function startGateway(config: GatewayConfig, deps: GatewayDeps = {}
     metrics,
     close: async () => {
       await app.close();
-      redis?.disconnect();
+      if (redis) closeRedisClient(redis);
     },
   };
 }
