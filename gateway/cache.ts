@@ -10,7 +10,7 @@
  * material longer than a company number is hashed, so no request can make a key large.
  */
 import { createHash } from "node:crypto";
-import type { RedisClient } from "./redis-client";
+import { distrust, type RedisClient } from "./redis-client";
 import { ByteLru } from "./lru";
 
 const MAX_MATERIAL = 64;
@@ -62,7 +62,8 @@ export class TieredCache {
         this.memory.set(k, v, ttlMs);
       });
     } catch {
-      // A miss, not an error.
+      // A miss, not an error; the connection is not trusted again until it reconnects.
+      distrust(redis);
     }
     return found;
   }
@@ -73,11 +74,11 @@ export class TieredCache {
     const redis = this.shared;
     if (!redis) return;
     if (redis.isCluster) {
-      await Promise.all([...entries].map(([k, v]) => redis.set(k, v, "EX", ttlSeconds))).catch(() => undefined);
+      await Promise.all([...entries].map(([k, v]) => redis.set(k, v, "EX", ttlSeconds))).catch(() => distrust(redis));
       return;
     }
     const batch = redis.pipeline();
     for (const [k, v] of entries) batch.set(k, v, "EX", ttlSeconds);
-    await batch.exec().catch(() => undefined);
+    await batch.exec().catch(() => distrust(redis));
   }
 }

@@ -19,7 +19,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
-import type { RedisClient } from "./redis-client";
+import { distrust, type RedisClient } from "./redis-client";
 import { SlidingLog, type Send } from "./sliding-log";
 
 /** Grants a send ({0, now}) or says how many ms until one is possible ({wait, now}). */
@@ -152,8 +152,9 @@ export class Quota {
         if (wait === 0) this.log.add({ at, id });
         return Number(wait);
       } catch {
-        // Redis failed mid-call: this process decides, below.
+        // Redis failed mid-call: this process decides, below, until the reconnected client is ready.
         this.enterOutage();
+        distrust(redis);
       }
     }
     const now = this.now();

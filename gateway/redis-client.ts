@@ -10,15 +10,29 @@
  * outlives the connection it was made for, and a `+switch-master` that reaches it while the client
  * is asking the sentinels stops the client for good (status "end", no more retries), which left a
  * gateway in per-process mode after every other failover under load.
+ *
+ * A Redis that stops answering without closing (a frozen process, a network that drops packets)
+ * must not hold users either: each command gives up after COMMAND_TIMEOUT_MS, and a PING every
+ * second that goes unanswered, or a command that failed, makes the client reconnect, so the
+ * quota and cache see an outage (and, once Redis answers, its end) as they would a closed one.
  */
 import { Cluster, Redis, type RedisOptions } from "ioredis";
 import { parseRedisUrl } from "./redis-url";
 
 export type RedisClient = Redis | Cluster;
 
+/** The longest a user's request waits on one Redis command. */
+export const COMMAND_TIMEOUT_MS = 2000;
+const PING_EVERY_MS = 1000;
+
 const FAIL_FAST: RedisOptions = {
   maxRetriesPerRequest: 1,
   enableOfflineQueue: false,
+  commandTimeout: COMMAND_TIMEOUT_MS,
+  // A connection that opens to a frozen server would otherwise wait for its first answer for ever.
+  connectTimeout: COMMAND_TIMEOUT_MS,
+  // A frozen server never answers a close either: its connection is dropped soon, not after 2 s.
+  disconnectTimeout: 200,
   // Reconnect soon after a failover, without hammering a Redis that is down.
   retryStrategy: (times) => Math.min(times * 200, 2000),
 };
@@ -26,6 +40,7 @@ const FAIL_FAST: RedisOptions = {
 /** How long an ended client waits before it starts connecting again. */
 export const RESTART_AFTER_MS = 1000;
 const closedByGateway = new WeakSet<RedisClient>();
+const pingTimers = new WeakMap<RedisClient, NodeJS.Timeout>();
 
 export function createRedisClient(url: string): RedisClient {
   const client = clientFor(url);
@@ -38,12 +53,31 @@ export function createRedisClient(url: string): RedisClient {
       if (!closedByGateway.has(client) && client.status === "end") client.connect().catch(() => undefined);
     }, RESTART_AFTER_MS).unref();
   });
+  let pinging = false;
+  const timer = setInterval(() => {
+    if (pinging || client.status !== "ready") return;
+    pinging = true;
+    client
+      .ping()
+      .catch(() => distrust(client))
+      .finally(() => (pinging = false));
+  }, PING_EVERY_MS).unref();
+  pingTimers.set(client, timer);
   return client;
+}
+
+/**
+ * A command on this client failed: its connection is not to be trusted, so it reconnects. Every
+ * user of the client then sees it close and, once Redis answers again, become ready.
+ */
+export function distrust(client: RedisClient): void {
+  if (client.status === "ready") client.disconnect(true);
 }
 
 /** Closes the client for good: it does not start connecting again. */
 export function closeRedisClient(client: RedisClient): void {
   closedByGateway.add(client);
+  clearInterval(pingTimers.get(client));
   client.disconnect();
 }
 

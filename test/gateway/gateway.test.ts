@@ -19,6 +19,7 @@ import {
   RedisServer,
   REQUIRED_ENV,
   tempFile,
+  until,
   upstreamCounts,
 } from "./support";
 
@@ -220,6 +221,34 @@ test("a Redis outage: the gateway keeps serving with per-process limits, says so
     await new Promise((resolve) => setTimeout(resolve, 250));
   expect((await ask(a, undefined, "/readyz")).json()).toMatchObject({ status: "ready", redis: "ok" });
   expect(logLines.some((l) => l.includes("Redis is back"))).toBe(true);
+});
+
+test("a Redis that stops answering with its connections open holds no request: the gateway serves alone, says so, and shares again when it answers", async () => {
+  const shared = () => ask(a, undefined, "/readyz").then((r) => r.json().redis === "ok");
+  expect(await shared()).toBe(true);
+  redis.freeze();
+  try {
+    // Before, each of these waited for ever on a reply that never came. The bound only ends the test.
+    const asked = [numbers.slice(33, 35), numbers.slice(35, 37)].map((n) =>
+      fetch(`${a.origin}/api/product/v2/companies`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${alice}`, "content-type": "application/json" },
+        body: JSON.stringify({ CompanyNumbers: n }),
+        signal: AbortSignal.timeout(20_000),
+      }).then(async (r) => ({
+        status: r.status,
+        companies: ((await r.json()) as { companies: unknown[] }).companies.length,
+      })),
+    );
+    expect(await Promise.all(asked)).toEqual([
+      { status: 200, companies: 2 },
+      { status: 200, companies: 2 },
+    ]);
+    expect((await ask(a, undefined, "/readyz")).json()).toMatchObject({ status: "degraded", redis: "down" });
+  } finally {
+    redis.thaw();
+  }
+  await until("the gateway sharing again", shared);
 });
 
 test("no credential appears in any response, log line or metric", async () => {

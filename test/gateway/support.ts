@@ -85,6 +85,15 @@ export class RedisServer {
     await sleep(400);
   }
 
+  /** Freezes the server (SIGSTOP): its connections stay open, and nothing it holds answers. */
+  freeze(): void {
+    this.proc?.kill("SIGSTOP");
+  }
+
+  thaw(): void {
+    this.proc?.kill("SIGCONT");
+  }
+
   async stop(): Promise<void> {
     const proc = this.proc;
     if (!proc || proc.exitCode !== null) return;
