@@ -65,10 +65,15 @@ export async function startGateway(config: GatewayConfig, deps: GatewayDeps = {}
     if (!redisShared) log.warn({ redis: "ok" }, "Redis is back: quota and cache are shared again");
     redisShared = true;
   });
-  redis?.on("error", () => {
-    if (redisShared) log.warn({ redis: "down" }, "Redis is unreachable: per-process limits, no shared cache");
+  let closing = false;
+  const lost = () => {
+    if (redisShared && !closing)
+      log.warn({ redis: "down" }, "Redis is unreachable: per-process limits, no shared cache");
     redisShared = false;
-  });
+  };
+  redis?.on("error", lost);
+  // A dead primary, or a client that gave up on a Redis that stopped answering, closes with no error.
+  redis?.on("close", lost);
 
   // Start in shared mode: until Redis is ready each replica would count against its own limit.
   if (redis && redis.status !== "ready")
@@ -188,6 +193,7 @@ export async function startGateway(config: GatewayConfig, deps: GatewayDeps = {}
     origin,
     metrics,
     close: async () => {
+      closing = true;
       await app.close();
       if (redis) closeRedisClient(redis);
     },

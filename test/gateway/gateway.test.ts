@@ -224,8 +224,11 @@ test("a Redis outage: the gateway keeps serving with per-process limits, says so
 });
 
 test("a Redis that stops answering with its connections open holds no request: the gateway serves alone, says so, and shares again when it answers", async () => {
-  const shared = () => ask(a, undefined, "/readyz").then((r) => r.json().redis === "ok");
+  const shared = async () =>
+    (await Promise.all([a, b].map((g) => ask(g, undefined, "/readyz")))).every((r) => r.json().redis === "ok");
   expect(await shared()).toBe(true);
+  const said = (words: string) => logLines.filter((l) => l.includes(words)).length;
+  const [unreachable, back] = [said("Redis is unreachable"), said("Redis is back")];
   redis.freeze();
   try {
     // Before, each of these waited for ever on a reply that never came. The bound only ends the test.
@@ -249,6 +252,8 @@ test("a Redis that stops answering with its connections open holds no request: t
     redis.thaw();
   }
   await until("the gateway sharing again", shared);
+  // Each replica says so once each way.
+  expect([said("Redis is unreachable") - unreachable, said("Redis is back") - back]).toEqual([2, 2]);
 });
 
 test("no credential appears in any response, log line or metric", async () => {
