@@ -12,7 +12,7 @@ import { createServer } from "node:http";
 import path from "node:path";
 import cors from "@fastify/cors";
 import fastifyStatic from "@fastify/static";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { LogController, type FastifyInstance } from "fastify";
 import pino, { type DestinationStream } from "pino";
 import { errorBody, registerApi } from "./api";
 import { createAuthenticator } from "./auth";
@@ -112,7 +112,7 @@ export async function startGateway(config: GatewayConfig, deps: GatewayDeps = {}
   const app = Fastify({
     loggerInstance: log,
     bodyLimit: config.bodyLimitBytes,
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     serverFactory: (handler) =>
       createServer(
         {
