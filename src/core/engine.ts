@@ -160,6 +160,11 @@ export class Engine {
   private readonly replaced = new Map<AnswerKindName, Map<string, Held>>();
   /** Answers asked again under a refresh scope, until their new value arrives, as `kind\0key`. */
   private readonly refreshing = new Set<string>();
+  /**
+   * The order answers were first asked again under a refresh scope since the last refresh, as
+   * `kind\0key`: What changed lists them in the workbook's order, not in the order they came back.
+   */
+  private readonly askedAgain = new Map<string, number>();
   /** Resolves once the workbook store has been read: before that, every ask waits. */
   readonly ready: Promise<void>;
   private isReady = false;
@@ -240,7 +245,10 @@ export class Engine {
     if (cached !== MISS) return receiver.value(cached as AnswerOf<K>);
     if (context.preview) throw new UnavailableError("preview", PREVIEW);
     const refreshing = freshAfter > 0 && this.cache.fetchedAt(kind.store, key) !== undefined ? `${name}\0${key}` : "";
-    if (refreshing) this.refreshing.add(refreshing);
+    if (refreshing) {
+      this.refreshing.add(refreshing);
+      if (!this.askedAgain.has(refreshing)) this.askedAgain.set(refreshing, this.askedAgain.size);
+    }
     return this.load(
       new PendingAnswer(this.steps, name, key, question, context, refreshing, receiver),
       kind.need?.(question),
@@ -386,7 +394,8 @@ export class Engine {
     const report: ChangeReport = { changes: [], answers: [], noLongerFound: [], foundAgain: [] };
     for (const [name, replaced] of this.replaced) {
       const kind = ANSWER_KINDS[name] as AnyAnswerKind;
-      for (const [key, before] of replaced) {
+      const rank = (key: string) => this.askedAgain.get(`${name}\0${key}`) ?? Infinity;
+      for (const [key, before] of [...replaced].sort(([a], [b]) => rank(a) - rank(b))) {
         kind.report(key, before, this.cache.held(kind.store, key), report);
       }
     }
@@ -406,6 +415,7 @@ export class Engine {
       else restored.answers += replaced.size;
     }
     this.replaced.clear();
+    this.askedAgain.clear();
     this.scopes.clear();
     return restored;
   }
@@ -455,6 +465,7 @@ export class Engine {
     this.scopes.record(scope);
     // The previous values stay available (changes, undo) until the next refresh.
     this.replaced.clear();
+    this.askedAgain.clear();
   }
 
   /**

@@ -59,6 +59,29 @@ test("after a refresh, the changed values are listed with old and new, a company
   expect(before.slice(0, 3)).toEqual(["ACME LTD", "Active", 100]);
 });
 
+test("the changes come in the order the workbook asked again, not the order the answers came back", async () => {
+  const { clock, services, engine, sheet } = setup();
+  await sheet();
+  services.companies.get("01234567")!.CompanyName = "ACME HOLDINGS LTD";
+  services.companies.get("07654321")!.CompanyName = "STEADY HOLDINGS LTD";
+  await clock.advance(60_000);
+  engine.refresh({ kind: "workbook" });
+
+  let release = () => {};
+  services.hold = (numbers) =>
+    numbers.includes("07654321") ? new Promise<void>((resolve) => (release = resolve)) : undefined;
+  const first = Promise.resolve(fieldCells(engine, "07654321", "CompanyName", null, {}));
+  await clock.advance(1000);
+  expect(services.calls.listCompanies.at(-1)).toEqual(["07654321"]);
+  // Asked second, answered first.
+  expect(await clock.drive(Promise.resolve(fieldCells(engine, "01234567", "CompanyName", null, {})))).toEqual([
+    ["ACME HOLDINGS LTD"],
+  ]);
+  release();
+  expect(await clock.drive(first)).toEqual([["STEADY HOLDINGS LTD"]]);
+  expect(engine.changes().changes.map((c) => c.company)).toEqual(["07654321", "01234567"]);
+});
+
 test("undo puts every old value back with no request, and the next refresh starts a new round", async () => {
   const { clock, services, engine, sheet } = setup();
   const before = await sheet();

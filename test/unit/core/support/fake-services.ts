@@ -44,6 +44,8 @@ export class FakeServices {
   cutTo: ((asked: readonly string[]) => readonly string[]) | undefined;
   /** Reads the answer as the client's body reader does: each record cut to the fields asked, said through `onCut`. */
   readerCuts = false;
+  /** Holds a company list's answer until the promise it returns settles (answers that come back out of order). */
+  hold: ((numbers: readonly string[]) => Promise<void> | undefined) | undefined;
 
   addCompany(company: FakeCompany): void {
     this.companies.set(company.CompanyNumber, company);
@@ -58,6 +60,7 @@ export class FakeServices {
     listCompanies: async (query: { CompanyNumbers?: string[] }, options?: CallOptions) => {
       this.calls.listCompanies.push([...(query.CompanyNumbers ?? [])]);
       this.fieldsAsked.push(options?.fields);
+      await this.hold?.(query.CompanyNumbers ?? []);
       this.maybeFail();
       const kept = options?.fields && this.cutTo ? new Set(this.cutTo(options.fields)) : undefined;
       if (kept) options?.onHeaders?.(new Headers({ "x-ukco-fields": [...kept].join(",") }));
