@@ -21,8 +21,12 @@ import { parseRedisUrl } from "./redis-url";
 
 export type RedisClient = Redis | Cluster;
 
-/** The longest a user's request waits on one Redis command. */
-export const COMMAND_TIMEOUT_MS = 2000;
+/**
+ * The longest a user's request waits on one Redis command. Not shorter: after the gateway's own
+ * event loop stalls (a busy machine), Node runs due timers before it reads the replies that came
+ * meanwhile, so a stall this long makes a healthy Redis look frozen.
+ */
+export const COMMAND_TIMEOUT_MS = 5000;
 const PING_EVERY_MS = 1000;
 
 const FAIL_FAST: RedisOptions = {
