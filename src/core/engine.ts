@@ -394,8 +394,12 @@ export class Engine {
     const report: ChangeReport = { changes: [], answers: [], noLongerFound: [], foundAgain: [] };
     for (const [name, replaced] of this.replaced) {
       const kind = ANSWER_KINDS[name] as AnyAnswerKind;
-      const rank = (key: string) => this.askedAgain.get(`${name}\0${key}`) ?? Infinity;
-      for (const [key, before] of [...replaced].sort(([a], [b]) => rank(a) - rank(b))) {
+      const ranked = [...replaced].map(([key, before]) => ({
+        key,
+        before,
+        rank: this.askedAgain.get(`${name}\0${key}`) ?? Number.MAX_SAFE_INTEGER,
+      }));
+      for (const { key, before } of ranked.sort((a, b) => a.rank - b.rank)) {
         kind.report(key, before, this.cache.held(kind.store, key), report);
       }
     }
