@@ -43,8 +43,8 @@ const FAIL_FAST: RedisOptions = {
 
 /** How long an ended client waits before it starts connecting again. */
 export const RESTART_AFTER_MS = 1000;
-const closedByGateway = new WeakSet<RedisClient>();
-const pingTimers = new WeakMap<RedisClient, NodeJS.Timeout>();
+/** The clients the gateway has not closed, with their PING timers. */
+const running = new WeakMap<RedisClient, NodeJS.Timeout>();
 
 export function createRedisClient(url: string): RedisClient {
   const client = clientFor(url);
@@ -52,13 +52,13 @@ export function createRedisClient(url: string): RedisClient {
   // reconnect cut short ends it). An ended client would leave the gateway in per-process mode
   // until it restarts, so it starts connecting again unless the gateway closed it.
   client.on("end", () => {
-    if (closedByGateway.has(client)) return;
+    if (!running.has(client)) return;
     setTimeout(() => {
-      if (!closedByGateway.has(client) && client.status === "end") client.connect().catch(() => undefined);
+      if (running.has(client) && client.status === "end") client.connect().catch(() => undefined);
     }, RESTART_AFTER_MS).unref();
   });
   let pinging = false;
-  const timer = setInterval(() => {
+  const pings = setInterval(() => {
     if (pinging || client.status !== "ready") return;
     pinging = true;
     client
@@ -66,7 +66,7 @@ export function createRedisClient(url: string): RedisClient {
       .catch(() => distrust(client))
       .finally(() => (pinging = false));
   }, PING_EVERY_MS).unref();
-  pingTimers.set(client, timer);
+  running.set(client, pings);
   return client;
 }
 
@@ -80,8 +80,8 @@ export function distrust(client: RedisClient): void {
 
 /** Closes the client for good: it does not start connecting again. */
 export function closeRedisClient(client: RedisClient): void {
-  closedByGateway.add(client);
-  clearInterval(pingTimers.get(client));
+  clearInterval(running.get(client));
+  running.delete(client);
   client.disconnect();
 }
 
