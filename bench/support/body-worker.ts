@@ -1,11 +1,15 @@
 /**
  * The benchmarks' body-reading worker thread: the page's worker (src/worker/body.worker.ts) on
- * Node's worker_threads, answering with the same answerReadRequest. Loaded through tsx's
- * require hook (node-body-reader.ts), so it runs the TypeScript the page runs.
+ * Node's worker_threads, serving with the same bodyWorkerService and Node's fetch. Loaded through
+ * tsx's require hook (node-body-reader.ts), so it runs the TypeScript the page runs.
  */
 import { parentPort } from "node:worker_threads";
-import { answerReadRequest, READY, type ReadRequest } from "../../src/api/http/body-worker-protocol";
+import { bodyWorkerService, READY, type WorkerRequest } from "../../src/api/http/body-worker-protocol";
 
 const port = parentPort!;
-port.on("message", (request: ReadRequest) => port.postMessage(answerReadRequest(request)));
+const serve = bodyWorkerService(
+  (reply) => port.postMessage(reply),
+  (url, init) => fetch(url, init),
+);
+port.on("message", (request: WorkerRequest) => serve(request));
 port.postMessage(READY);

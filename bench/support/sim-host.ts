@@ -73,18 +73,39 @@ export async function signedInClients(
       this.rateLimited = 0;
     },
   };
+  const count = (url: string) => {
+    const service = Object.entries(sandbox.urls).find(([, base]) => url.startsWith(base))?.[0] ?? "other";
+    traffic.requests[service] = (traffic.requests[service] ?? 0) + 1;
+  };
+  const counted = (status: number) => {
+    if (status === 429) traffic.rateLimited += 1;
+  };
+  const reader = options.bodyReader ?? pageBodyReader();
+  const send = reader.send?.bind(reader);
   const clients = createApiClients({
     fetch: async (url, init) => {
-      const service = Object.entries(sandbox.urls).find(([, base]) => url.startsWith(base))?.[0] ?? "other";
-      traffic.requests[service] = (traffic.requests[service] ?? 0) + 1;
+      count(url);
       const response = await fetch(url, init);
-      if (response.status === 429) traffic.rateLimited += 1;
+      counted(response.status);
       return response;
     },
     credentials,
     baseUrls: sandbox.urls,
     ...options,
-    bodyReader: options.bodyReader ?? pageBodyReader(),
+    // The requests the reader's workers send themselves are counted too.
+    bodyReader: {
+      read: (response, cut, emptyIsData) => reader.read(response, cut, emptyIsData),
+      ...(send && {
+        send(request) {
+          const sent = send(request);
+          if (sent) {
+            count(request.url);
+            sent.then((answer) => counted(answer.status)).catch(() => undefined);
+          }
+          return sent;
+        },
+      }),
+    },
   });
   const login = await clients.classification.login(c.classificationUsername, c.classificationPassword);
   await credentials.save("classification", login.accessToken, { username: c.classificationUsername });

@@ -8,10 +8,11 @@ import { workerBodyReader, workersFor } from "../api/http/worker-body-reader";
 import { setBodyReader } from "../host/runtime";
 
 // Made at once: the workbook's first recalculation is when the largest answers come, and workers
-// still starting then would leave them to this thread.
+// still starting then would leave them to this thread. They send the cut requests themselves: the
+// clients' fetch here is the platform's, as the worker's is.
 setBodyReader(
   workerBodyReader(
     () => new Worker(/* webpackChunkName: "body-reader" */ new URL("./body.worker.ts", import.meta.url)),
-    { startNow: true, workers: workersFor(navigator.hardwareConcurrency) },
+    { startNow: true, workers: workersFor(navigator.hardwareConcurrency), sends: true },
   ),
 );

@@ -1,7 +1,8 @@
 /**
  * The built page reads large company answers in its Web Workers: made with the page (their own
- * chunk, which loads nothing else, allowed by the page's CSP), they answer the reads of FIELD cells
- * that load a few hundred companies, from the first recalculation on, and every cell shows what the
+ * chunk, which loads nothing else, allowed by the page's CSP), they send the company requests of
+ * FIELD cells that load a few hundred companies themselves and read the answers, from the first
+ * recalculation on (the page's own fetch sends none of them), and every cell shows what the
  * sandbox holds.
  */
 import { assertDistBuilt, useAddinSession } from "./harness";
@@ -37,7 +38,7 @@ async function expectNames(numbers: readonly string[], column: string): Promise<
   );
 }
 
-test("the page's workers, made with the page, read the answers of its first FIELD cells and of later ones; the values are the sandbox's", async () => {
+test("the page's workers, made with the page, send the requests of its first FIELD cells and of later ones and read their answers; the values are the sandbox's", async () => {
   const { page } = session.current;
   const readers = () =>
     page.workers().filter((worker) => /^\/body-reader\.[0-9a-f]{8}\.js$/.test(new URL(worker.url()).pathname));
@@ -77,6 +78,18 @@ test("the page's workers, made with the page, read the answers of its first FIEL
   await fieldColumn(second, "D", "CompanyName");
   await expectNames(second, "E");
   expect(await answered()).toBeGreaterThan(afterFirst);
+  // The company requests went from the workers, with the workers' fetch; none from the page.
+  const companyRequests = (entries: string[]) =>
+    entries.filter((url) => new URL(url).pathname.endsWith("/v2/companies"));
+  let fromWorkers = 0;
+  for (const worker of made)
+    fromWorkers += companyRequests(
+      await worker.evaluate(() => performance.getEntriesByType("resource").map((entry) => entry.name)),
+    ).length;
+  expect(fromWorkers).toBeGreaterThanOrEqual(2);
+  expect(
+    companyRequests(await page.evaluate(() => performance.getEntriesByType("resource").map((entry) => entry.name))),
+  ).toEqual([]);
   expect(readers()).toHaveLength(made.length);
   expect(session.current.takePageErrors()).toEqual([]);
 });

@@ -7,7 +7,8 @@
  * transient fault that retry.ts resends for idempotent operations. A body that parses as JSON but
  * does not fit the schema is a SchemaError: the service said something, and it broke the contract.
  * Which 2xx body is which, and how a list answer is cut to the fields asked, is body-reader.ts's;
- * the injected reader decides only where that work runs. Error bodies are read here, as text.
+ * the injected reader decides only where that work runs, and may send a cut request itself (the
+ * page's worker), so the answer's body never comes here. Error bodies are read as text.
  */
 import type { z } from "zod";
 import type { ServiceName } from "../credentials";
@@ -131,17 +132,33 @@ export async function sendOnce<S extends z.ZodType>(ctx: AttemptContext, spec: R
   let read: ReadBody | undefined;
   let text = "";
   try {
-    const send = ctx.fetch;
-    response = await raceAbort(
-      send(url, { method: spec.method, headers, body, signal: inFlight.signal }),
-      inFlight.signal,
-    );
-    if (response.ok) {
-      const reader = ctx.bodyReader ?? inlineBodyReader;
-      const emptyIsData = spec.schema.safeParse(undefined).success;
-      read = await raceAbort(reader.read(response, ctx.cut, emptyIsData), inFlight.signal);
+    const reader = ctx.bodyReader ?? inlineBodyReader;
+    const emptyIsData = spec.schema.safeParse(undefined).success;
+    const sending =
+      ctx.cut &&
+      reader.send?.({
+        url,
+        method: spec.method,
+        headers,
+        body,
+        cut: ctx.cut,
+        emptyIsData,
+        timeoutMs: spec.timeoutMs,
+        signal: inFlight.signal,
+      });
+    if (sending) {
+      // The reader sent it and read the answer: here there is only its status and headers.
+      const answer = await raceAbort(sending, inFlight.signal);
+      response = new Response(null, { status: answer.status, statusText: answer.statusText, headers: answer.headers });
+      if (answer.read) read = answer.read;
+      else text = answer.text ?? "";
     } else {
-      text = await raceAbort(response.text(), inFlight.signal);
+      response = await raceAbort(
+        ctx.fetch(url, { method: spec.method, headers, body, signal: inFlight.signal }),
+        inFlight.signal,
+      );
+      if (response.ok) read = await raceAbort(reader.read(response, ctx.cut, emptyIsData), inFlight.signal);
+      else text = await raceAbort(response.text(), inFlight.signal);
     }
   } catch (cause) {
     if (ctx.signal?.aborted) throw new AbortedError(ctx.service);

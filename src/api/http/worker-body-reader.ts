@@ -12,17 +12,36 @@
  *     answers then already go to ready workers); a body goes to the ready worker holding the
  *     fewest; until one says it is ready, reads stay inline, so a worker whose script never loads
  *     is never handed a body;
+ *   - with `sends`, a cut request is not fetched here at all: a ready worker sends it with its
+ *     own fetch and answers with its status, headers and body read (`send`), so this thread never
+ *     receives megabytes it would only hand over. Only where the clients' fetch is the platform's
+ *     (the page), as the worker's fetch is; an abort reaches the worker's fetch too;
  *   - a worker that cannot be made, fails (`error`, `messageerror`) or does not answer within
- *     `answerWithinMs` drops them all, and every later read is inline. A read one was holding
- *     fails as a network failure would (its bytes went to the worker), which the transport resends.
+ *     `answerWithinMs` (beyond a send's own time-out) drops them all, and every later read is
+ *     inline. A read or send one was holding fails as a network failure would, which the transport
+ *     resends.
  * Apart from speed, and that one read resent, what a read answers never depends on where it ran.
  */
-import { inlineBodyReader, readBytes, type BodyReader, type ReadBody } from "./body-reader";
-import { fromClone, type ReadRequest, type WorkerReply } from "./body-worker-protocol";
+import {
+  inlineBodyReader,
+  readBytes,
+  type BodyReader,
+  type ReadBody,
+  type SendSpec,
+  type SentAnswer,
+} from "./body-reader";
+import {
+  fromClone,
+  type ClonedAnswer,
+  type ReadRequest,
+  type SendRequest,
+  type WorkerReply,
+  type WorkerRequest,
+} from "./body-worker-protocol";
 
 /** A Web Worker as the reader uses it (Node's worker_threads are adapted to it in bench/support). */
 export interface BodyWorker {
-  postMessage(message: ReadRequest, transfer: Transferable[]): void;
+  postMessage(message: WorkerRequest, transfer: Transferable[]): void;
   addEventListener(type: "message" | "error" | "messageerror", listener: (event: { data?: unknown }) => void): void;
   terminate(): void;
 }
@@ -36,6 +55,8 @@ export interface WorkerBodyReaderOptions {
   startNow?: boolean;
   /** How many workers read side by side; 1 by default. */
   workers?: number;
+  /** Workers send cut requests themselves (`send`): only where the clients' fetch is the platform's. */
+  sends?: boolean;
 }
 
 export const INLINE_BELOW_BYTES = 256 * 1024;
@@ -52,7 +73,7 @@ export function workersFor(cores: number | undefined): number {
 }
 
 interface Waiting {
-  resolve(read: ReadBody): void;
+  resolve(reply: Extract<WorkerReply, { id: number }>): void;
   reject(error: Error): void;
   timer: ReturnType<typeof setTimeout>;
   reader: Reader;
@@ -109,7 +130,32 @@ export function workerBodyReader(createWorker: () => BodyWorker, options: Worker
     waiting.delete(reply.id);
     clearTimeout(read.timer);
     read.reader.holding -= 1;
-    read.resolve(fromClone(reply.read));
+    read.resolve(reply);
+  }
+
+  /** Hands `request` to a worker under a new id; `reply` resolves with its answer. */
+  function post(
+    to: Reader,
+    request: Omit<ReadRequest, "id"> | Omit<SendRequest, "id">,
+    transfer: ArrayBuffer[],
+    holdMs: number,
+  ) {
+    const id = nextId++;
+    const reply = new Promise<Extract<WorkerReply, { id: number }>>((resolve, reject) => {
+      // Kept referenced while it waits: in Node the worker is unref'd, and this keeps the read alive.
+      const timer = setTimeout(() => drop("The worker reading the answer did not answer in time."), holdMs);
+      waiting.set(id, { resolve, reject, timer, reader: to });
+      to.holding += 1;
+      try {
+        to.worker.postMessage({ ...request, id }, transfer);
+      } catch (error) {
+        waiting.delete(id);
+        clearTimeout(timer);
+        drop("The request could not be handed to the worker.");
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    });
+    return { id, reply };
   }
 
   function start(): void {
@@ -136,27 +182,54 @@ export function workerBodyReader(createWorker: () => BodyWorker, options: Worker
     return best;
   }
 
-  function ask(to: Reader, bytes: ArrayBuffer, cut: readonly string[], emptyIsData: boolean): Promise<ReadBody> {
-    return new Promise<ReadBody>((resolve, reject) => {
-      const id = nextId++;
-      // Kept referenced while it waits: in Node the worker is unref'd, and this keeps the read alive.
-      const timer = setTimeout(() => drop("The worker reading the answer did not answer in time."), answerWithinMs);
-      waiting.set(id, { resolve, reject, timer, reader: to });
-      to.holding += 1;
+  async function ask(to: Reader, bytes: ArrayBuffer, cut: readonly string[], emptyIsData: boolean): Promise<ReadBody> {
+    let reply: Extract<WorkerReply, { id: number }>;
+    try {
+      reply = await post(to, { bytes, cut, emptyIsData }, [bytes], answerWithinMs).reply;
+    } catch (error) {
+      // A failed post transfers nothing, so the bytes are still here to read.
+      if (bytes.byteLength > 0) return readHere(bytes, cut, emptyIsData);
+      throw error;
+    }
+    if (!("read" in reply)) throw new Error("The worker answered a read with something else.");
+    return fromClone(reply.read);
+  }
+
+  /** A send's answer as the page would have it; a send the worker could not make fails as a fetch would. */
+  function answered(reply: Extract<WorkerReply, { id: number }>): SentAnswer {
+    if ("failed" in reply) throw new Error(reply.failed);
+    if (!("answered" in reply)) throw new Error("The worker answered a send with something else.");
+    const { read, ...rest }: ClonedAnswer = reply.answered;
+    return read === undefined ? rest : { ...rest, read: fromClone(read) };
+  }
+
+  function send(request: SendSpec): Promise<SentAnswer> | undefined {
+    if (!options.sends || state === "dropped") return undefined;
+    start();
+    const to = leastBusy();
+    if (!to || request.signal.aborted) return undefined;
+    const { url, method, headers, body, cut, emptyIsData, timeoutMs, signal } = request;
+    const { id, reply } = post(
+      to,
+      { send: { url, method, headers, body }, cut, emptyIsData },
+      [],
+      timeoutMs + answerWithinMs,
+    );
+    // The worker stops its fetch; its reply (a failure) still comes, and frees its place.
+    const onAbort = () => {
       try {
-        to.worker.postMessage({ id, bytes, cut, emptyIsData }, [bytes]);
+        to.worker.postMessage({ abort: id }, []);
       } catch {
-        waiting.delete(id);
-        clearTimeout(timer);
-        drop("The answer could not be handed to the worker reading it.");
-        // A failed post transfers nothing, so the bytes are still here to read.
-        resolve(readHere(bytes, cut, emptyIsData));
+        // The worker is gone, and its fetch with it.
       }
-    });
+    };
+    signal.addEventListener("abort", onAbort, { once: true });
+    return reply.then(answered).finally(() => signal.removeEventListener("abort", onAbort));
   }
 
   if (options.startNow) start();
   return {
+    send,
     async read(response, cut, emptyIsData) {
       if (cut === undefined || state === "dropped") return inlineBodyReader.read(response, cut, emptyIsData);
       const bytes = await response.arrayBuffer();
