@@ -83,7 +83,7 @@ interface Waiting {
 interface Reader {
   worker: BodyWorker;
   ready: boolean;
-  /** Reads it holds. */
+  /** Reads and sends it holds (a send is held from its post to its answer, network time included). */
   holding: number;
 }
 
@@ -175,7 +175,7 @@ export function workerBodyReader(createWorker: () => BodyWorker, options: Worker
     }
   }
 
-  /** The ready worker holding the fewest reads, if any is ready. */
+  /** The ready worker holding the fewest reads and sends, if any is ready. */
   function leastBusy(): Reader | undefined {
     let best: Reader | undefined;
     for (const reader of readers) if (reader.ready && (!best || reader.holding < best.holding)) best = reader;
