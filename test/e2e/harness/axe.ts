@@ -9,7 +9,7 @@ export interface AxeViolation {
   helpUrl: string;
   targets: string[];
   /** What axe saw at each target: its markup and why it fails (colours, ratio), so a failure can be told apart. */
-  details?: string[];
+  details: string[];
 }
 
 export interface AxeOptions {
@@ -31,7 +31,12 @@ const SETTLE_LIMIT_MS = 3_000;
  * transitions is still checked.
  */
 async function settleTransitions(limitMs: number): Promise<void> {
-  const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+  // A page the browser does not paint (in the background) may never run a frame: 100 ms stands in.
+  const nextFrame = () =>
+    new Promise((resolve) => {
+      requestAnimationFrame(resolve);
+      setTimeout(resolve, 100);
+    });
   const deadline = performance.now() + limitMs;
   for (;;) {
     // Two frames: a style change made just before is given the chance to start its transition.
