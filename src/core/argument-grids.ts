@@ -8,10 +8,10 @@
  * of the spill; a column of cells gives the one of the cell's row, a row the one of its column
  * (=UKCO.FIELD(A2:A500, C1:H1): row r, column c reads A(2+r) and the field in column c).
  */
-import { parseAddress, type RangeRef } from "./address";
-import { argumentOf } from "./provenance";
+import type { RangeRef } from "./address";
+import { argumentOf, arrayConstantOf, referenceOf, type Grid } from "./formula-text";
 
-export type Grid = readonly (readonly unknown[])[];
+export type { Grid } from "./formula-text";
 
 /** A sheet's used range: where it starts (0-based) and its formulas and values. */
 export interface SheetCells {
@@ -21,9 +21,6 @@ export interface SheetCells {
   formulas: readonly (readonly unknown[])[];
   values: readonly (readonly unknown[])[];
 }
-
-const RANGE_REFERENCE =
-  /^(?:(?:'((?:[^']|'')+)'|([A-Za-z0-9_.]+))!)?(\$?[A-Za-z]{1,3}\$?\d{1,7}(?::\$?[A-Za-z]{1,3}\$?\d{1,7})?)$/;
 
 /** The values of a range of `sheet`, read from its used range (cells outside it are empty). */
 function valuesOf(sheet: SheetCells | undefined, range: RangeRef): Grid {
@@ -35,32 +32,6 @@ function valuesOf(sheet: SheetCells | undefined, range: RangeRef): Grid {
     rows.push(row);
   }
   return rows;
-}
-
-/** A reference argument's sheet (by name, or the formula's own when it names none) and cells. */
-export function referenceOf(text: string): { sheet?: string; range: RangeRef } | undefined {
-  const reference = RANGE_REFERENCE.exec(text);
-  if (!reference) return undefined;
-  const range = parseAddress(reference[3]!.replace(/\$/g, ""));
-  if (!range) return undefined;
-  const sheet = reference[1]?.replace(/''/g, "'") ?? reference[2];
-  return { ...(sheet ? { sheet } : {}), range };
-}
-
-/** The items of an array constant, each a literal; undefined for anything else. */
-export function arrayConstantOf(text: string): Grid | undefined {
-  const inner = /^\{(.*)\}$/s.exec(text.trim())?.[1];
-  if (inner === undefined) return undefined;
-  const rows: unknown[][] = [[]];
-  // Items end at a comma or semicolon outside quotes; a doubled quote is a quote inside one.
-  for (const [, item, separator] of inner.matchAll(/\s*((?:"(?:[^"]|"")*"|[^",;])*?)\s*([,;]|$)/g)) {
-    const value = argumentOf(item!);
-    if (!value || !("value" in value) || item === "") return undefined;
-    rows.at(-1)!.push(value.value);
-    if (separator === ";") rows.push([]);
-    if (separator === "") break;
-  }
-  return rows.every((row) => row.length === rows[0]!.length) ? rows : undefined;
 }
 
 /** An argument as a grid of values; undefined when it is an expression. */

@@ -21,7 +21,7 @@ import type { SpillCell } from "./cell-value";
 import { toUserError, UserError } from "./errors";
 import { FUNCTION_ENTRIES, type FunctionEntry } from "./function-entries";
 import { cellAddress } from "./import/a1";
-import { findUkcoCall, isBareCall } from "./provenance";
+import { findUkcoCall, isBareCall } from "./formula-text";
 
 export type { SheetCells } from "./argument-grids";
 

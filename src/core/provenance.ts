@@ -9,65 +9,8 @@ import type { ServiceName } from "../api/credentials";
 import { ANSWER_KINDS } from "./answers";
 import { COMPANIES, type WorkbookCache } from "./cache/workbook-cache";
 import type { ResolvedPath } from "./field-path";
+import { findUkcoCall, isBareCall, type FormulaCall } from "./formula-text";
 import { FUNCTION_ENTRIES } from "./function-entries";
-
-/** A UKCO call as written in a cell: the function's name and each argument's text. */
-export interface FormulaCall {
-  name: string;
-  args: string[];
-}
-
-/** The first `UKCO.NAME(…)` in a formula, with its arguments split where the formula splits them. */
-export function findUkcoCall(formula: string): FormulaCall | undefined {
-  const start = /\bUKCO\.([A-Z]+)\s*\(/i.exec(formula);
-  if (!start) return undefined;
-  const args: string[] = [];
-  let depth = 0;
-  let quoted = false;
-  let current = "";
-  for (let i = start.index + start[0].length; i < formula.length; i++) {
-    const ch = formula[i]!;
-    if (quoted) {
-      current += ch;
-      if (ch === '"') quoted = false;
-      continue;
-    }
-    if (ch === '"') quoted = true;
-    else if (ch === "(" || ch === "{") depth += 1;
-    else if ((ch === ")" || ch === "}") && depth > 0) depth -= 1;
-    else if (ch === ")") {
-      if (current.trim() !== "" || args.length > 0) args.push(current.trim());
-      return { name: start[1]!.toUpperCase(), args };
-    } else if (ch === "," && depth === 0) {
-      args.push(current.trim());
-      current = "";
-      continue;
-    }
-    current += ch;
-  }
-  return undefined;
-}
-
-/** Whether the formula is the call alone, so a table the call spills starts at the formula's cell as it is. */
-export const isBareCall = (formula: string): boolean =>
-  /^=\s*UKCO\.[A-Z]+\s*\(/i.test(formula.trim()) && formula.trim().endsWith(")");
-
-/** An argument as the formula writes it: a literal's value, or a cell it refers to. */
-export type Argument = { value: unknown } | { reference: { sheet?: string; cell: string } };
-
-const CELL_REFERENCE = /^(?:(?:'((?:[^']|'')+)'|([A-Za-z0-9_.]+))!)?\$?([A-Za-z]{1,3})\$?(\d{1,7})$/;
-
-/** A literal or a one-cell reference; undefined for anything else (an expression, a range). */
-export function argumentOf(text: string): Argument | undefined {
-  if (text === "") return { value: null };
-  if (/^"(?:[^"]|"")*"$/.test(text)) return { value: text.slice(1, -1).replace(/""/g, '"') };
-  if (/^-?\d+(?:\.\d+)?$/.test(text)) return { value: Number(text) };
-  if (/^(TRUE|FALSE)$/i.test(text)) return { value: text.toUpperCase() === "TRUE" };
-  const ref = CELL_REFERENCE.exec(text);
-  if (!ref) return undefined;
-  const sheet = ref[1]?.replace(/''/g, "'") ?? ref[2];
-  return { reference: { ...(sheet ? { sheet } : {}), cell: `${ref[3]!.toUpperCase()}${ref[4]}` } };
-}
 
 /** Which stored answer a call reads: a company record (and field), or one answer of a kind by key. */
 export type AnswerRef =

@@ -20,7 +20,8 @@ import { argumentGrid, inputsAt, spreadOf, type Grid } from "./argument-grids";
 import { COMPANIES } from "./cache/workbook-cache";
 import type { SheetCells } from "./change-cells";
 import { cellAddress } from "./import/a1";
-import { findUkcoCall, isBareCall, storedAnswerOf, type AnswerRef } from "./provenance";
+import { findUkcoCall, isBareCall } from "./formula-text";
+import { storedAnswerOf, type AnswerRef } from "./provenance";
 import { answerId, type SpillPart } from "./refresh-scopes";
 
 export interface ScopeAnswers {

@@ -6,9 +6,10 @@
  * spills of its own (HISTORY, GROUP), the part of the answer it shows. Anything else (an expression)
  * is left unknown.
  */
-import { inputsAt, referenceOf } from "../core/argument-grids";
+import { inputsAt } from "../core/argument-grids";
+import { argumentOf, findUkcoCall, referenceOf } from "../core/formula-text";
 import type { Engine } from "../core/engine";
-import { argumentOf, findUkcoCall, type ValueProvenance } from "../core/provenance";
+import type { ValueProvenance } from "../core/provenance";
 
 export interface AboutCell {
   address: string;
