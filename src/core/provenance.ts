@@ -7,7 +7,8 @@
  */
 import type { ServiceName } from "../api/credentials";
 import { ANSWER_KINDS } from "./answers";
-import { COMPANIES, type WorkbookCache } from "./cache/workbook-cache";
+import { COMPANIES } from "./cache/workbook-cache";
+import type { StoredAnswers } from "./engine";
 import type { ResolvedPath } from "./field-path";
 import { findUkcoCall, isBareCall, type FormulaCall } from "./formula-text";
 import { FUNCTION_ENTRIES } from "./function-entries";
@@ -17,9 +18,6 @@ export type AnswerRef =
   | { kind: "company"; number: string; field?: ResolvedPath }
   | { kind: "answer"; store: string; key: string }
   | { problem: string };
-
-/** What provenance reads of the cache. */
-export type CacheSource = Pick<WorkbookCache, "company" | "companyField" | "answer" | "fetchedThisSession">;
 
 /**
  * The stored answer a call of `name` with these input values reads, and the service that sends it;
@@ -90,7 +88,7 @@ function partAt(name: string, inputs: readonly unknown[], key: string, answer: u
 export function provenanceOf(
   formula: unknown,
   inputs: readonly unknown[],
-  cache: CacheSource,
+  cache: StoredAnswers,
   at: SpillOffset = { row: 0, column: 0 },
 ): ValueProvenance {
   if (typeof formula !== "string") return { state: "not-ukco" };

@@ -7,9 +7,10 @@
  * the count is the least, and says so.
  */
 import type { ServiceName } from "../api/credentials";
-import type { GovernorLimits, Headroom } from "../api/http/governor";
 import { kindOfStore } from "./answers";
 import { COMPANIES } from "./cache/workbook-cache";
+import type { SendingCosts } from "./engine";
+import type { RefreshScope } from "./refresh-scopes";
 import type { ScopeAnswers } from "./scope-answers";
 
 export { COMPANIES };
@@ -52,21 +53,12 @@ export interface RefreshEstimate {
  */
 export const CONFIRM_ABOVE = { minutes: 1, requests: 50 };
 
-export interface EstimateContext {
-  /** When the stored answer was fetched; undefined when none is stored. */
-  fetchedAt(store: string, key: string): number | undefined;
-  /** "Older than": only answers fetched before this (or never) are fetched again. */
-  cutoff?: number;
-  /**
-   * The product requests a burst of n companies goes in now, with `before` other product requests
-   * queued ahead of it (chunk-plan.ts's forecast).
-   */
-  companyRequests(n: number, before: number): number;
-  /** A service's limits and spare capacity now. */
-  governor(service: ServiceName): { limits: GovernorLimits; headroom: Headroom } | undefined;
-}
-
-export function estimateRefresh(answers: ScopeAnswers, context: EstimateContext): RefreshEstimate {
+/**
+ * What refreshing `scope` would send for the answers its formulas read (scope-answers.ts), at what
+ * sending costs now (Engine.sendingCosts). "Older than" fetches again only the answers fetched
+ * before its cutoff (or never).
+ */
+export function estimateRefresh(answers: ScopeAnswers, scope: RefreshScope, context: SendingCosts): RefreshEstimate {
   // Company records last: their loader waits for the burst to gather, so the requests of a kind
   // that sends at once (a group structure each) are queued ahead of them and take the headroom.
   const stores: [string, Set<string>][] = [...answers.answers, [COMPANIES, answers.companies]];
@@ -75,7 +67,7 @@ export function estimateRefresh(answers: ScopeAnswers, context: EstimateContext)
     const rule = kindOfStore(store)?.requests;
     const service = answers.services.get(store);
     if (!rule || !service) continue;
-    const { cutoff } = context;
+    const cutoff = scope.kind === "olderThan" ? scope.cutoff : undefined;
     const due = [...keys].filter((key) => cutoff === undefined || !((context.fetchedAt(store, key) ?? 0) >= cutoff));
     if (due.length === 0) continue;
     const ahead = (byService.get(service) ?? []).reduce((sum, e) => sum + e.requests, 0);

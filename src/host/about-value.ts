@@ -9,7 +9,7 @@
 import { inputsAt } from "../core/argument-grids";
 import { argumentOf, findUkcoCall, referenceOf } from "../core/formula-text";
 import type { Engine } from "../core/engine";
-import type { ValueProvenance } from "../core/provenance";
+import { provenanceOf, type ValueProvenance } from "../core/provenance";
 
 export interface AboutCell {
   address: string;
@@ -63,7 +63,7 @@ export async function describeActiveCell(engine: Engine): Promise<AboutCell> {
       value: cell.values[0]?.[0],
       formula,
       inputs,
-      provenance: engine.provenance(formula, inputs, at),
+      provenance: provenanceOf(formula, inputs, engine.storedAnswers(), at),
       ...(spilled ? { spilledFrom: parent.address } : {}),
     };
   });

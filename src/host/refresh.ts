@@ -10,7 +10,7 @@
 import { parseAddress, rangeOverlap, splitSheet, type RangeRef } from "../core/address";
 import type { Engine } from "../core/engine";
 import type { SheetCells } from "../core/change-cells";
-import type { RefreshEstimate } from "../core/refresh-estimate";
+import { estimateRefresh, type RefreshEstimate } from "../core/refresh-estimate";
 import { coverage, type RefreshScope } from "../core/refresh-scopes";
 import { answersInScope, spillParts } from "../core/scope-answers";
 import { recalculateWorkbook } from "./recalculate";
@@ -181,7 +181,7 @@ export async function estimateRefreshOf(engine: Engine, scope: RefreshScope): Pr
   const sheets = await readSheetCells();
   const pinned = await withSpills(scope, sheets);
   const spills = pinned.kind === "ranges" ? pinned.spills : undefined;
-  return engine.estimateRefresh(answersInScope(sheets, coverage(pinned), spills), pinned);
+  return estimateRefresh(answersInScope(sheets, coverage(pinned), spills), pinned, engine.sendingCosts());
 }
 
 /**
