@@ -2,14 +2,14 @@
  * Reads the active cell's formula and the values of its inputs, for the pane's "About this value":
  * literals are read from the formula's text, references (a cell or a range) from the workbook. A
  * cell inside a spill is described by the formula that spilled it: its inputs are those of its
- * position (its row's company, its column's field; core/argument-grids.ts), or, in a table the call
+ * position (its row's company, its column's field; core/analysis/argument-grids.ts), or, in a table the call
  * spills of its own (HISTORY, GROUP), the part of the answer it shows. Anything else (an expression)
  * is left unknown.
  */
-import { inputsAt } from "../core/argument-grids";
+import { inputsAt } from "../core/analysis/argument-grids";
 import { argumentOf, findUkcoCall, referenceOf } from "../core/formula-text";
 import type { Engine } from "../core/engine";
-import { provenanceOf, type ValueProvenance } from "../core/provenance";
+import { provenanceOf, type ValueProvenance } from "../core/analysis/provenance";
 
 export interface AboutCell {
   address: string;

@@ -1,9 +1,9 @@
 /**
- * The changed cells in Excel: found from every sheet's formulas (core/change-cells.ts), selected,
+ * The changed cells in Excel: found from every sheet's formulas (core/analysis/change-cells.ts), selected,
  * highlighted, and the highlight cleared with each cell's previous fill put back.
  */
 import { splitSheet } from "../core/address";
-import { cellsShowingChanges, type ChangesToPlace } from "../core/change-cells";
+import { cellsShowingChanges, type ChangesToPlace } from "../core/analysis/change-cells";
 import { readSheetCells } from "./sheet-cells";
 
 /** INFERRED (ours): a light amber, readable under black text in both light and dark Office themes. */

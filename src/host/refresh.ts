@@ -9,10 +9,10 @@
  */
 import { parseAddress, rangeOverlap, splitSheet, type RangeRef } from "../core/address";
 import type { Engine } from "../core/engine";
-import type { SheetCells } from "../core/change-cells";
-import { estimateRefresh, type RefreshEstimate } from "../core/refresh-estimate";
+import type { SheetCells } from "../core/analysis/change-cells";
+import { estimateRefresh, type RefreshEstimate } from "../core/analysis/refresh-estimate";
 import { coverage, type RefreshScope } from "../core/refresh-scopes";
-import { answersInScope, spillParts } from "../core/scope-answers";
+import { answersInScope, spillParts } from "../core/analysis/scope-answers";
 import { recalculateWorkbook } from "./recalculate";
 import { readBlock, readSheetCells } from "./sheet-cells";
 

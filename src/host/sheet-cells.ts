@@ -4,7 +4,7 @@
  * formulas and values, is what the pane needs to find the UKCO formulas of the workbook and the
  * inputs they name (changed cells, refresh estimates).
  */
-import type { SheetCells } from "../core/change-cells";
+import type { SheetCells } from "../core/analysis/change-cells";
 
 /** INFERRED (ours): bytes of JSON one read aims at, well under the 5 MB limit. */
 const READ_SLICE_BYTES = 2_000_000;

@@ -1,6 +1,11 @@
 /** Which cells show a changed value: cells of UKCO formulas, single or spilled, whose answer moved, read from their arguments. */
 import type { StoredGroupRow, StoredMatch } from "../../../src/core/cache/snapshot";
-import { answerChangeKey, cellsShowingChanges, changeKey, type SheetCells } from "../../../src/core/change-cells";
+import {
+  answerChangeKey,
+  cellsShowingChanges,
+  changeKey,
+  type SheetCells,
+} from "../../../src/core/analysis/change-cells";
 import { historyPath } from "../../../src/core/functions/history";
 import { matchKey } from "../../../src/core/match-key";
 

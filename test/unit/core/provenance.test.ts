@@ -3,7 +3,7 @@ import { ANSWER_SHAPES } from "../../../src/core/answers";
 import { WorkbookCache } from "../../../src/core/cache/workbook-cache";
 import { matchKey } from "../../../src/core/match-key";
 import { findUkcoCall } from "../../../src/core/formula-text";
-import { provenanceOf } from "../../../src/core/provenance";
+import { provenanceOf } from "../../../src/core/analysis/provenance";
 
 test.each([
   ['=UKCO.FIELD(A2,"CompanyName")', { name: "FIELD", args: ["A2", '"CompanyName"'] }],

@@ -4,12 +4,12 @@
  * table's other rows keep what is stored.
  */
 import { parseAddress, type RangeRef } from "../../../src/core/address";
-import type { SheetCells } from "../../../src/core/argument-grids";
+import type { SheetCells } from "../../../src/core/analysis/argument-grids";
 import { Engine } from "../../../src/core/engine";
 import { fieldCells } from "../../../src/core/functions/field";
 import { matchKey } from "../../../src/core/match-key";
 import { coverage, type RefreshScope } from "../../../src/core/refresh-scopes";
-import { answersInScope, spillParts } from "../../../src/core/scope-answers";
+import { answersInScope, spillParts } from "../../../src/core/analysis/scope-answers";
 import { FakeClock } from "../api/support/fake-clock";
 import { FakeServices } from "./support/fake-services";
 

@@ -5,7 +5,7 @@
  */
 import { Button, Text } from "@fluentui/react-components";
 import { formatWhen } from "../../../core/import/table-layout";
-import type { ValueProvenance } from "../../../core/provenance";
+import type { ValueProvenance } from "../../../core/analysis/provenance";
 import { ErrorBar } from "../../components/ErrorBar";
 import { FactList } from "../../components/FactList";
 import { useRuntime } from "../../runtime-context";

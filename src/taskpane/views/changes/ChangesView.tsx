@@ -5,7 +5,7 @@
  */
 import { Button, Text } from "@fluentui/react-components";
 import { useCallback, useMemo, type ReactNode } from "react";
-import { answerChangeKey } from "../../../core/change-cells";
+import { answerChangeKey } from "../../../core/analysis/change-cells";
 import { ActionOutcome } from "../../components/ActionOutcome";
 import { useCompanyNames } from "../../hooks/useCompanyNames";
 import { usePolled } from "../../hooks/usePolled";

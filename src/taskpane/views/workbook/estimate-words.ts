@@ -3,7 +3,7 @@
  * (classification service): 40 requests, about 8 minutes at 5 a minute".
  */
 import { SERVICE_LABELS } from "../../../core/api-values";
-import type { RefreshEstimate, ServiceEstimate, StoreEstimate } from "../../../core/refresh-estimate";
+import type { RefreshEstimate, ServiceEstimate, StoreEstimate } from "../../../core/analysis/refresh-estimate";
 
 const n = (count: number) => count.toLocaleString("en-GB");
 

@@ -14,15 +14,15 @@
  * recalculates, and the table's other rows keep what is stored, as they would had the user selected
  * only the cells of those rows in a table of one formula per cell.
  */
-import type { ServiceName } from "../api/credentials";
-import { parseAddress, rangeContains, rangeOverlap, type RangeRef } from "./address";
+import type { ServiceName } from "../../api/credentials";
+import { parseAddress, rangeContains, rangeOverlap, type RangeRef } from "../address";
 import { argumentGrid, inputsAt, spreadOf, type Grid } from "./argument-grids";
-import { COMPANIES } from "./cache/workbook-cache";
+import { COMPANIES } from "../cache/workbook-cache";
 import type { SheetCells } from "./change-cells";
-import { cellAddress } from "./import/a1";
-import { findUkcoCall, isBareCall } from "./formula-text";
+import { cellAddress } from "../import/a1";
+import { findUkcoCall, isBareCall } from "../formula-text";
 import { storedAnswerOf, type AnswerRef } from "./provenance";
-import { answerId, type SpillPart } from "./refresh-scopes";
+import { answerId, type SpillPart } from "../refresh-scopes";
 
 export interface ScopeAnswers {
   /** Company numbers whose records the formulas read. */

@@ -14,14 +14,14 @@
  * A formula with an argument that is an expression is not placed where that argument decides what
  * is read or shown.
  */
-import { ANSWER_KINDS } from "./answers";
+import { ANSWER_KINDS } from "../answers";
 import { argumentGrid, inputsAt, spreadOf, type Grid, type SheetCells } from "./argument-grids";
-import { COMPANIES } from "./cache/workbook-cache";
-import type { SpillCell } from "./cell-value";
-import { toUserError, UserError } from "./errors";
-import { FUNCTION_ENTRIES, type FunctionEntry } from "./function-entries";
-import { cellAddress } from "./import/a1";
-import { findUkcoCall, isBareCall } from "./formula-text";
+import { COMPANIES } from "../cache/workbook-cache";
+import type { SpillCell } from "../cell-value";
+import { toUserError, UserError } from "../errors";
+import { FUNCTION_ENTRIES, type FunctionEntry } from "../function-entries";
+import { cellAddress } from "../import/a1";
+import { findUkcoCall, isBareCall } from "../formula-text";
 
 export type { SheetCells } from "./argument-grids";
 

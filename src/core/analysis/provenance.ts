@@ -5,13 +5,13 @@
  * Read from the cache alone: asking never sends a request. What each function reads is its entry
  * of core/function-entries.ts.
  */
-import type { ServiceName } from "../api/credentials";
-import { ANSWER_KINDS } from "./answers";
-import { COMPANIES } from "./cache/workbook-cache";
-import type { StoredAnswers } from "./engine";
-import type { ResolvedPath } from "./field-path";
-import { findUkcoCall, isBareCall, type FormulaCall } from "./formula-text";
-import { FUNCTION_ENTRIES } from "./function-entries";
+import type { ServiceName } from "../../api/credentials";
+import { ANSWER_KINDS } from "../answers";
+import { COMPANIES } from "../cache/workbook-cache";
+import type { StoredAnswers } from "../engine";
+import type { ResolvedPath } from "../field-path";
+import { findUkcoCall, isBareCall, type FormulaCall } from "../formula-text";
+import { FUNCTION_ENTRIES } from "../function-entries";
 
 /** Which stored answer a call reads: a company record (and field), or one answer of a kind by key. */
 export type AnswerRef =

@@ -8,10 +8,10 @@
  * of the spill; a column of cells gives the one of the cell's row, a row the one of its column
  * (=UKCO.FIELD(A2:A500, C1:H1): row r, column c reads A(2+r) and the field in column c).
  */
-import type { RangeRef } from "./address";
-import { argumentOf, arrayConstantOf, referenceOf, type Grid } from "./formula-text";
+import type { RangeRef } from "../address";
+import { argumentOf, arrayConstantOf, referenceOf, type Grid } from "../formula-text";
 
-export type { Grid } from "./formula-text";
+export type { Grid } from "../formula-text";
 
 /** A sheet's used range: where it starts (0-based) and its formulas and values. */
 export interface SheetCells {
