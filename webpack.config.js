@@ -56,8 +56,9 @@ module.exports = (env = {}, argv = {}) => {
     entry: {
       // The page's worker reader is set before the functions can build the runtime. It is named here, not
       // imported by src/functions, because its `import.meta` is webpack's alone: tests and benchmarks load
-      // the function files in Node, where that line cannot compile.
-      functions: ["./src/worker/page-body-reader.ts", "./src/functions/index.ts"],
+      // the function files in Node, where that line cannot compile. Then every function module: the files
+      // that declare @customfunction, so a new function is its file and no list to keep.
+      functions: ["./src/worker/page-body-reader.ts", ...functionFiles()],
       commands: "./src/commands/commands.ts",
       taskpane: taskpaneEntry,
     },

@@ -10,8 +10,8 @@
  * Most kinds keep exactly what their function shows (`kept`). Company records differ only in their
  * hooks (company-answers.ts): a cell asks for some fields of a record.
  *
- * A new kind is an entry here (with its loader in core/loaders); a new function of a kind is an
- * entry of core/function-entries.ts.
+ * A new kind is an entry here (with its loader in core/loaders); a new function of a kind is its
+ * module in src/functions, whose definition names the kind (core/analysis/function-definition.ts).
  */
 import { z } from "zod";
 import type { ServiceName } from "../api/credentials";

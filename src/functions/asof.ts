@@ -1,5 +1,7 @@
+import { companyKey } from "../core/analysis/function-definition";
 import { asofFormula } from "../core/functions/asof";
 import { runFormula } from "../host/formula-runner";
+import { defineFunction } from "../host/function-table";
 
 /**
  * Returns when the stored data of a company was fetched, as a date and time (UTC), for example =UKCO.ASOF(B2). It sends no request: #N/A until UKCO.FIELD (or a refresh) has fetched the company.
@@ -19,3 +21,12 @@ export function asof(
     any[][]
   >;
 }
+
+export const ASOF = defineFunction({
+  name: "ASOF",
+  kind: "companies",
+  key: ([number, field]) => companyKey(number, field),
+  // A refresh moves its fetch time whether or not the field's value moved.
+  showsAnswer: false,
+  formula: (engine, [number, field], context) => asofFormula(engine, number, field, context),
+});

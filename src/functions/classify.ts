@@ -1,5 +1,8 @@
+import { keyed } from "../core/analysis/function-definition";
+import { classifyInput, classifyKey } from "../core/classify-key";
 import { classifyFormula } from "../core/functions/classify";
 import { streamFormula } from "../host/formula-runner";
+import { defineFunction } from "../host/function-table";
 
 /**
  * Classifies a company description or website into industry codes, for example =UKCO.CLASSIFY("We build accounting software") or =UKCO.CLASSIFY("www.example.co.uk"). The service allows 5 classifications a minute; a waiting cell shows its place in the queue.
@@ -21,3 +24,13 @@ export function classify(
     classifyFormula(engine, text_or_website, output, count, context),
   );
 }
+
+export const CLASSIFY = defineFunction({
+  name: "CLASSIFY",
+  kind: "classifications",
+  key: ([text]) => {
+    const input = classifyInput(text);
+    return keyed(input && classifyKey(input), "description or website");
+  },
+  formula: (engine, [text, output, count], context) => classifyFormula(engine, text, output, count, context),
+});

@@ -1,5 +1,7 @@
+import { companyKey } from "../core/analysis/function-definition";
 import { companyFormula } from "../core/functions/company";
 import { runFormula } from "../host/formula-runner";
+import { defineFunction } from "../host/function-table";
 
 /**
  * Returns a company as a card holding its main fields and when they were fetched, for example =UKCO.COMPANY(B2); then =C2.BestEstimateTurnover reads a field of the card. Where Excel has no data types, returns the company name.
@@ -14,3 +16,10 @@ export function company(company_number: any, invocation: CustomFunctions.Cancela
     any[][]
   >;
 }
+
+export const COMPANY = defineFunction({
+  name: "COMPANY",
+  kind: "companies",
+  key: ([number]) => companyKey(number),
+  formula: (engine, [number], context) => companyFormula(engine, number, context),
+});

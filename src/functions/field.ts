@@ -1,5 +1,7 @@
+import { companyKey } from "../core/analysis/function-definition";
 import { fieldCells } from "../core/functions/field";
 import { runFormula } from "../host/formula-runner";
+import { defineFunction } from "../host/function-table";
 
 /**
  * Returns a field of a company's record, for example =UKCO.FIELD(B2, "BestEstimateTurnover"). A column of numbers and a row of field names give a whole table: =UKCO.FIELD(B2:B100, C1:H1). A list (such as SICs) spills across a row for one company and is joined with "; " in a table.
@@ -23,3 +25,11 @@ export function field(
     fieldCells(engine, company_number, field, if_empty, context),
   ) as Promise<any[][]>;
 }
+
+/** What a FIELD cell reads: its row's company record, the field of its column. */
+export const FIELD = defineFunction({
+  name: "FIELD",
+  kind: "companies",
+  key: ([number, field]) => companyKey(number, field),
+  formula: (engine, [numbers, fields, ifEmpty], context) => fieldCells(engine, numbers, fields, ifEmpty, context),
+});

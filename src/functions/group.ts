@@ -1,5 +1,8 @@
-import { groupFormula } from "../core/functions/group";
+import type { StoredGroupRow } from "../core/cache/snapshot";
+import { parseCompanyNumber } from "../core/company-number";
+import { groupFormula, groupSpill } from "../core/functions/group";
 import { runFormula } from "../host/formula-runner";
+import { defineFunction } from "../host/function-table";
 
 /**
  * Spills the group structure of a company as a table with a header row: level (0 is the ultimate parent), company number, company name and parent number, for example =UKCO.GROUP(B2).
@@ -12,3 +15,14 @@ import { runFormula } from "../host/formula-runner";
 export function group(company_number: any, invocation: CustomFunctions.CancelableInvocation): Promise<any[][]> {
   return runFormula(invocation, (engine, context) => groupFormula(engine, company_number, context)) as Promise<any[][]>;
 }
+
+export const GROUP = defineFunction({
+  name: "GROUP",
+  kind: "groups",
+  key: ([number]) => {
+    const parsed = parseCompanyNumber(number);
+    return parsed.ok ? { key: parsed.number } : { problem: parsed.reason };
+  },
+  spill: (_inputs, rows, key) => groupSpill(key, rows as StoredGroupRow[]),
+  formula: (engine, [number], context) => groupFormula(engine, number, context),
+});

@@ -1,5 +1,7 @@
-import { historyCells } from "../core/functions/history";
+import { companyKey } from "../core/analysis/function-definition";
+import { historyCells, historyPath, historySpill } from "../core/functions/history";
 import { runFormula } from "../host/formula-runner";
+import { defineFunction } from "../host/function-table";
 
 /**
  * Returns a company's yearly history of one measure, oldest year first, for example =UKCO.HISTORY(B2, "TURNOVER"). Filed figures come from the company's filed accounts; where a year has several filings, the latest (by made-up-to date, then the later listed) gives the year's value. A year whose filing lacks the measure is blank.
@@ -24,3 +26,12 @@ export function history(
     historyCells(engine, company_number, measure, years, layout, context),
   ) as Promise<any[][]>;
 }
+
+export const HISTORY = defineFunction({
+  name: "HISTORY",
+  kind: "companies",
+  key: ([number, measure]) => companyKey(number, measure, historyPath),
+  spill: (inputs, list) => historySpill(inputs, list),
+  formula: (engine, [number, measure, years, layout], context) =>
+    historyCells(engine, number, measure, years, layout, context),
+});

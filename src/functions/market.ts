@@ -1,5 +1,10 @@
+import { MARKETS, type Market } from "../api/market/schemas";
+import { keyed } from "../core/analysis/function-definition";
+import { marketKey } from "../core/loaders/market-loader";
+import { parseMarketNumber } from "../core/market/numbers";
 import { marketFormula } from "../core/functions/market";
 import { runFormula } from "../host/formula-runner";
+import { defineFunction } from "../host/function-table";
 
 /**
  * The markets UKCO.MARKET reads; Excel offers these as you type the first argument.
@@ -36,3 +41,17 @@ export function market(
     marketFormula(engine, market, company_number, field, context),
   ) as Promise<any[][]>;
 }
+
+export const MARKET = defineFunction({
+  name: "MARKET",
+  kind: "marketCompanies",
+  key: ([market, number]) => {
+    const name = String(market ?? "")
+      .trim()
+      .toLowerCase();
+    if (!(MARKETS as readonly string[]).includes(name)) return { problem: `"${String(market)}" is not a market.` };
+    const parsed = parseMarketNumber(number);
+    return parsed.ok ? keyed(marketKey(name as Market, parsed.value), "company number") : { problem: parsed.reason };
+  },
+  formula: (engine, [market, number, field], context) => marketFormula(engine, market, number, field, context),
+});

@@ -1,5 +1,9 @@
-import { matchFormula } from "../core/functions/match";
+import { keyed } from "../core/analysis/function-definition";
+import type { StoredMatch } from "../core/cache/snapshot";
+import { matchKey } from "../core/match-key";
+import { matchFormula, matchSpill } from "../core/functions/match";
 import { runFormula } from "../host/formula-runner";
+import { defineFunction } from "../host/function-table";
 
 /**
  * What UKCO.MATCH returns; Excel offers these as you type the fourth argument.
@@ -42,3 +46,12 @@ export function match(
     matchFormula(engine, name, postcode, website, output, context),
   ) as Promise<any[][]>;
 }
+
+export const MATCH = defineFunction({
+  name: "MATCH",
+  kind: "matches",
+  key: ([name, postcode, website]) => keyed(matchKey(name, postcode, website), "name"),
+  spill: (inputs, match, key) => matchSpill(inputs, key, match as StoredMatch),
+  formula: (engine, [name, postcode, website, output], context) =>
+    matchFormula(engine, name, postcode, website, output, context),
+});

@@ -1,5 +1,8 @@
+import { keyed } from "../core/analysis/function-definition";
+import { domainOf, parseWebsite } from "../core/explore/websites";
 import { websiteFormula } from "../core/functions/website";
 import { runFormula } from "../host/formula-runner";
+import { defineFunction } from "../host/function-table";
 
 /**
  * Returns the registered number of the company behind a website, for example =UKCO.WEBSITE("tesco.com"), or a field of it: =UKCO.WEBSITE(A2, "BestEstimateTurnover"). When several companies share the website, the first the service lists is used; the task pane's Find by website lists them all.
@@ -15,3 +18,13 @@ export function website(website: any, field: any, invocation: CustomFunctions.Ca
     any[][]
   >;
 }
+
+export const WEBSITE = defineFunction({
+  name: "WEBSITE",
+  kind: "websites",
+  key: ([url]) => {
+    const parsed = parseWebsite(url);
+    return parsed.ok ? keyed(domainOf(parsed.value), "website") : { problem: parsed.reason };
+  },
+  formula: (engine, [url, field], context) => websiteFormula(engine, url, field, context),
+});

@@ -9,6 +9,7 @@
 import { inputsAt } from "../core/analysis/argument-grids";
 import { argumentOf, findUkcoCall, referenceOf } from "../core/formula-text";
 import type { Engine } from "../core/engine";
+import { functionTable } from "./function-table";
 import { provenanceOf, type ValueProvenance } from "../core/analysis/provenance";
 
 export interface AboutCell {
@@ -63,7 +64,7 @@ export async function describeActiveCell(engine: Engine): Promise<AboutCell> {
       value: cell.values[0]?.[0],
       formula,
       inputs,
-      provenance: provenanceOf(formula, inputs, engine.storedAnswers(), at),
+      provenance: provenanceOf(functionTable(), formula, inputs, engine.storedAnswers(), at),
       ...(spilled ? { spilledFrom: parent.address } : {}),
     };
   });

@@ -13,6 +13,7 @@ import type { SheetCells } from "../core/analysis/change-cells";
 import { estimateRefresh, type RefreshEstimate } from "../core/analysis/refresh-estimate";
 import { coverage, type RefreshScope } from "../core/refresh-scopes";
 import { answersInScope, spillParts } from "../core/analysis/scope-answers";
+import { functionTable } from "./function-table";
 import { recalculateWorkbook } from "./recalculate";
 import { readBlock, readSheetCells } from "./sheet-cells";
 
@@ -151,7 +152,7 @@ async function withSpills(scope: RefreshScope, sheets?: readonly SheetCells[]): 
   if (scope.kind !== "ranges" || scope.spills) return scope;
   const cells = sheets ?? (await readSheetCells());
   const ranges = scope.addresses.map(parseAddress).filter((range): range is RangeRef => range !== undefined);
-  return { ...scope, spills: spillParts(cells, ranges, await spillsMeeting(ranges, cells)) };
+  return { ...scope, spills: spillParts(functionTable(), cells, ranges, await spillsMeeting(ranges, cells)) };
 }
 
 /**
@@ -181,7 +182,11 @@ export async function estimateRefreshOf(engine: Engine, scope: RefreshScope): Pr
   const sheets = await readSheetCells();
   const pinned = await withSpills(scope, sheets);
   const spills = pinned.kind === "ranges" ? pinned.spills : undefined;
-  return estimateRefresh(answersInScope(sheets, coverage(pinned), spills), pinned, engine.sendingCosts());
+  return estimateRefresh(
+    answersInScope(functionTable(), sheets, coverage(pinned), spills),
+    pinned,
+    engine.sendingCosts(),
+  );
 }
 
 /**

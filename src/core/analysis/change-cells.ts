@@ -2,7 +2,7 @@
  * The cells that show each changed value, found from every sheet's formulas and values (each
  * sheet's used range, read once) without Excel: the cells of UKCO formulas whose answer a refresh
  * changed, read from their arguments (literals, or cells of any sheet) by the function's entry
- * (function-entries.ts).
+ * (function-definition.ts), from the table of functions it is given.
  *
  * A formula over ranges spills one call per cell, and each cell of it shows its row's company and
  * its column's field (argument-grids.ts), so a spilled FIELD table's changed cells are found like
@@ -19,9 +19,9 @@ import { argumentGrid, inputsAt, spreadOf, type Grid, type SheetCells } from "./
 import { COMPANIES } from "../cache/workbook-cache";
 import type { SpillCell } from "../cell-value";
 import { toUserError, UserError } from "../errors";
-import { FUNCTION_ENTRIES, type FunctionEntry } from "../function-entries";
 import { cellAddress } from "../import/a1";
 import { findUkcoCall, isBareCall } from "../formula-text";
+import { entryOf, type FunctionEntry, type FunctionTable } from "./function-definition";
 
 export type { SheetCells } from "./argument-grids";
 
@@ -70,7 +70,11 @@ function movedCells(entry: FunctionEntry, inputs: readonly unknown[], key: strin
 }
 
 /** Addresses (`Sheet1!B3`) by changeKey and answerChangeKey, for the changes given. */
-export function cellsShowingChanges(sheets: readonly SheetCells[], changes: ChangesToPlace): Map<string, string[]> {
+export function cellsShowingChanges(
+  table: FunctionTable,
+  sheets: readonly SheetCells[],
+  changes: ChangesToPlace,
+): Map<string, string[]> {
   const wanted = new Map<string, Moved>();
   for (const change of changes.changes) wanted.set(changeKey(change.company, change.field), change);
   for (const answer of changes.answers) wanted.set(answerChangeKey(answer.kind, answer.key), answer);
@@ -82,7 +86,7 @@ export function cellsShowingChanges(sheets: readonly SheetCells[], changes: Chan
       row.forEach((formula, c) => {
         if (typeof formula !== "string" || !/UKCO\./i.test(formula)) return;
         const call = findUkcoCall(formula);
-        const entry = call && FUNCTION_ENTRIES[call.name];
+        const entry = call && entryOf(table, call.name);
         if (!entry || entry.showsAnswer === false) return;
         const { store } = ANSWER_KINDS[entry.kind];
         const read = call.args.map((text) => argumentGrid(text, sheet, byName));

@@ -2,8 +2,8 @@
  * Where a UKCO cell's value came from, for the pane's "About this value": the function and its
  * inputs, the company (and field), when the stored answer was fetched, the service and token scope
  * it came from, and whether it was read from the workbook's store or fetched in this session.
- * Read from the cache alone: asking never sends a request. What each function reads is its entry
- * of core/function-entries.ts.
+ * Read from the cache alone: asking never sends a request. What each function reads is its
+ * definition's (function-definition.ts), from the table of functions it is given.
  */
 import type { ServiceName } from "../../api/credentials";
 import { ANSWER_KINDS } from "../answers";
@@ -11,7 +11,7 @@ import { COMPANIES } from "../cache/workbook-cache";
 import type { StoredAnswers } from "../engine";
 import type { ResolvedPath } from "../field-path";
 import { findUkcoCall, isBareCall, type FormulaCall } from "../formula-text";
-import { FUNCTION_ENTRIES } from "../function-entries";
+import { entryOf, type FunctionTable } from "./function-definition";
 
 /** Which stored answer a call reads: a company record (and field), or one answer of a kind by key. */
 export type AnswerRef =
@@ -24,10 +24,11 @@ export type AnswerRef =
  * undefined for a function that keeps nothing (UKCO.FIELDS).
  */
 export function storedAnswerOf(
+  table: FunctionTable,
   name: string,
   inputs: readonly unknown[],
 ): { service: ServiceName; ref: AnswerRef } | undefined {
-  const entry = FUNCTION_ENTRIES[name.toUpperCase()];
+  const entry = entryOf(table, name.toUpperCase());
   if (!entry) return undefined;
   const { service, store } = ANSWER_KINDS[entry.kind];
   const read = entry.key(inputs);
@@ -70,8 +71,15 @@ export interface SpillOffset {
 }
 
 /** What the cell at `at` shows of a stored answer, by the function's entry; undefined where it cannot tell. */
-function partAt(name: string, inputs: readonly unknown[], key: string, answer: unknown, at: SpillOffset) {
-  const entry = FUNCTION_ENTRIES[name];
+function partAt(
+  table: FunctionTable,
+  name: string,
+  inputs: readonly unknown[],
+  key: string,
+  answer: unknown,
+  at: SpillOffset,
+) {
+  const entry = entryOf(table, name);
   if (!entry?.spill || answer === undefined) return undefined;
   try {
     return entry.spill(inputs, answer, key)[at.row]?.[at.column]?.part;
@@ -86,6 +94,7 @@ function partAt(name: string, inputs: readonly unknown[], key: string, answer: u
  * cell inside the table the call spills of its own, names the part of the answer it shows.
  */
 export function provenanceOf(
+  table: FunctionTable,
   formula: unknown,
   inputs: readonly unknown[],
   cache: StoredAnswers,
@@ -94,12 +103,12 @@ export function provenanceOf(
   if (typeof formula !== "string") return { state: "not-ukco" };
   const call = findUkcoCall(formula);
   if (!call) return { state: "not-ukco" };
-  const source = storedAnswerOf(call.name, inputs);
+  const source = storedAnswerOf(table, call.name, inputs);
   if (!source) return { state: "no-answer", call };
   const { service, ref } = source;
   if ("problem" in ref) return { state: "unreadable", call, service, problem: ref.problem };
   const part = (key: string, answer: () => unknown) => {
-    const named = isBareCall(formula) ? partAt(call.name, inputs, key, answer(), at) : undefined;
+    const named = isBareCall(formula) ? partAt(table, call.name, inputs, key, answer(), at) : undefined;
     return named ? { part: named } : {};
   };
   if (ref.kind === "company") {

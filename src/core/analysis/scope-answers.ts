@@ -3,9 +3,9 @@
  * scope fetches again. Each formula's inputs are read from its arguments: literals, or cells of any
  * sheet, where a range gives one input per cell (`=UKCO.FIELD(A2:A2001, B1:F1)` reads 2,000
  * companies), and other arguments pair with it as the call's spill does (argument-grids.ts). The
- * answer each input names comes from its function's entry (function-entries.ts), so a new function counts as soon as it
- * has its line there. An argument that is an expression cannot be read without Excel: its formula
- * is counted apart, never guessed.
+ * answer each input names comes from its function's definition (function-definition.ts), so a new
+ * function counts as soon as it defines its key. An argument that is an expression cannot be read
+ * without Excel: its formula is counted apart, never guessed.
  *
  * A selection can hold cells of a spilled table without the formula's cell that spills it. Each of
  * those cells reads what its position reads (argument-grids.ts: in a FIELD table, its row's company;
@@ -21,6 +21,7 @@ import { COMPANIES } from "../cache/workbook-cache";
 import type { SheetCells } from "./change-cells";
 import { cellAddress } from "../import/a1";
 import { findUkcoCall, isBareCall } from "../formula-text";
+import type { FunctionTable } from "./function-definition";
 import { storedAnswerOf, type AnswerRef } from "./provenance";
 import { answerId, type SpillPart } from "../refresh-scopes";
 
@@ -76,6 +77,7 @@ function* ukcoFormulas(sheets: readonly SheetCells[]): Generator<UkcoFormula> {
  * for a formula of `spills` (its table selected in part), the answers `covers` covers for its cell.
  */
 export function answersInScope(
+  table: FunctionTable,
   sheets: readonly SheetCells[],
   covers: (cell: RangeRef, answer?: string) => boolean,
   spills: readonly SpillPart[] = [],
@@ -95,7 +97,7 @@ export function answersInScope(
       continue;
     }
     for (const inputs of inputsOf(grids as Grid[])) {
-      const answer = storedAnswerOf(call.name, inputs);
+      const answer = storedAnswerOf(table, call.name, inputs);
       if (!answer || "problem" in answer.ref) continue;
       const { ref, service } = answer;
       if (!whole && !covers(cell, idOf(ref))) continue;
@@ -120,6 +122,7 @@ export function answersInScope(
  * knows: the part names no answers, so the refresh fetches all the formula reads again.
  */
 export function spillParts(
+  table: FunctionTable,
   sheets: readonly SheetCells[],
   ranges: readonly RangeRef[],
   spills: readonly RangeRef[],
@@ -145,7 +148,7 @@ export function spillParts(
       for (let row = cut.firstRow; row <= cut.lastRow; row++)
         for (let column = cut.firstColumn; column <= cut.lastColumn; column++) {
           const inputs = inputsAt(grids as Grid[], row - area.firstRow, column - area.firstColumn);
-          const answer = storedAnswerOf(call.name, inputs);
+          const answer = storedAnswerOf(table, call.name, inputs);
           if (answer && !("problem" in answer.ref)) answers.add(idOf(answer.ref));
         }
     parts.push({ anchor: at, answers: [...answers] });
