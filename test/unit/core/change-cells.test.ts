@@ -7,7 +7,7 @@ import {
   changeKey,
   type SheetCells,
 } from "../../../src/core/analysis/change-cells";
-import { historyPath } from "../../../src/core/functions/history";
+import { historyPath } from "../../../src/functions/history";
 import { matchKey } from "../../../src/core/match-key";
 
 /** Changes of company fields, as the engine reports them (the values do not matter to a FIELD cell). */

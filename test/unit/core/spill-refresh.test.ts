@@ -7,7 +7,7 @@ import { FUNCTIONS } from "../../support/function-table";
 import { parseAddress, type RangeRef } from "../../../src/core/address";
 import type { SheetCells } from "../../../src/core/analysis/argument-grids";
 import { Engine } from "../../../src/core/engine";
-import { fieldCells } from "../../../src/core/functions/field";
+import { fieldCells } from "../../../src/functions/field";
 import { matchKey } from "../../../src/core/match-key";
 import { coverage, type RefreshScope } from "../../../src/core/refresh-scopes";
 import { answersInScope, spillParts } from "../../../src/core/analysis/scope-answers";

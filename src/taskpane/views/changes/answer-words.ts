@@ -4,7 +4,7 @@
  * A new kind of cached answer adds an entry here.
  */
 import type { StoredClassification, StoredGroupRow, StoredMatch } from "../../../core/cache/snapshot";
-import { codeText } from "../../../core/functions/classify";
+import { codeText } from "../../../core/cell-value";
 import { matchKeyName } from "../../../core/match-key";
 
 interface AnswerWords {

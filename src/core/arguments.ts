@@ -1,5 +1,5 @@
 /** Reading Excel arguments: scalars, optional values, 2-D ranges, and choices from a list. */
-import { InvalidArgumentError } from "../errors";
+import { InvalidArgumentError } from "./errors";
 
 /** Excel passes an omitted optional argument as null or undefined, and an empty cell as null or "". */
 export function isBlank(value: unknown): boolean {
