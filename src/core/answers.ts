@@ -194,6 +194,11 @@ export const ANSWER_SHAPES = Object.fromEntries(
   Object.values(ANSWER_KINDS).flatMap((k) => ("shape" in k && k.shape ? [[k.store, k.shape]] : [])),
 );
 
+/** The name of the entry whose map is `store` (What changed and the refresh estimate name answers by store). */
+export function kindNameOfStore(store: string): AnswerKindName | undefined {
+  return (Object.keys(ANSWER_KINDS) as AnswerKindName[]).find((name) => ANSWER_KINDS[name].store === store);
+}
+
 /** The entry whose map is `store`. */
 export function kindOfStore(store: string): AnyAnswerKind | undefined {
   return (Object.values(ANSWER_KINDS) as AnyAnswerKind[]).find((k) => k.store === store);
