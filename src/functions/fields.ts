@@ -1,5 +1,6 @@
 /** UKCO.FIELDS: the field catalogue, so users can see every name UKCO.FIELD takes. */
-import { COMPANY_FIELDS, type CompanyFieldInfo } from "../api/product/fields";
+import type { CompanyFieldInfo } from "../api/product/fields";
+import { COMPANY_FIELDS } from "../core/api-values";
 import type { CellGrid } from "../core/cell-value";
 import { hostCapabilities } from "../host/capabilities";
 import { toExcelGrid } from "../host/excel-values";

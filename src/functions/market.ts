@@ -1,5 +1,6 @@
 /** UKCO.MARKET: a field of a company in the US, France, Germany or Ireland. */
-import { type Market, MarketCompanyFieldsSchema, MARKETS } from "../api/market/schemas";
+import type { Market } from "../api/market/schemas";
+import { MarketCompanyFieldsSchema, MARKETS } from "../core/api-values";
 import { keyed } from "../core/analysis/function-definition";
 import { asScalar, isBlank } from "../core/arguments";
 import { type CellGrid, type CellScalar, toDateCell } from "../core/cell-value";
