@@ -14,7 +14,7 @@ const FIXTURE = path.join(ROOT, "test/fixtures/dependency-rules");
 function lint(): { status: number | null; found: string[] } {
   const cli = path.join(ROOT, "node_modules/dependency-cruiser/bin/dependency-cruise.mjs");
   const config = path.join(ROOT, ".dependency-cruiser.cjs");
-  const run = spawnSync(process.execPath, [cli, "--config", config, "src", "sandbox"], {
+  const run = spawnSync(process.execPath, [cli, "--config", config, "src", "sandbox", "tools"], {
     cwd: FIXTURE,
     encoding: "utf8",
   });
@@ -34,6 +34,10 @@ test("the lint fails on an import circle and on each layering breach, and on not
       "api-values-through-core: src/host/values.ts",
       "surfaces-side-by-side: src/taskpane/view.ts",
       "add-in-is-one-program: src/core/sandboxed.ts",
+      // The simulated Excel's proxies may refer to each other (excel/worksheet.ts and range.ts do
+      // here), but a circle through anything else is found from both ends.
+      "no-circular: tools/office-sim/model/book.ts",
+      "no-circular-outside-office-sim-proxies: tools/office-sim/excel/chart.ts",
     ].sort(),
   );
   // The lint's exit status counts the errors, so `npm run lint` (and `npm test`) fails on them.
