@@ -109,6 +109,9 @@ export const CAPABILITIES = {
 
 export type Feature = keyof typeof CAPABILITIES;
 
+/** The Range property that reads a cell's data type (readDataTypes). */
+export type DataTypeProperty = "valuesAsJson";
+
 /** "ExcelApi 1.12", "CustomFunctionsRuntime 1.4 and ExcelApi 1.16". */
 export function needsInWords(feature: Feature): string {
   return CAPABILITIES[feature].needs.map((n) => `${n.set} ${n.version}`).join(" and ");

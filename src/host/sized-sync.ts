@@ -13,9 +13,10 @@ import {
   SYNC_BUDGET_BYTES,
   type SliceLimits,
 } from "../core/sync-budget";
+import type { DataTypeProperty } from "./capabilities";
 
-/** What a read may load of each cell. valuesAsJson is ExcelApi 1.16: ask capabilities.ts first. */
-export type CellProperty = "values" | "formulas" | "valueTypes" | "valuesAsJson" | "numberFormat";
+/** What a read may load of each cell; a cell's data type only where the host has it (capabilities.ts, readDataTypes). */
+export type CellProperty = "values" | "formulas" | "valueTypes" | "numberFormat" | DataTypeProperty;
 
 export interface CellBlock {
   rowIndex: number;

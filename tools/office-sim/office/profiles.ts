@@ -104,7 +104,7 @@ export function platformProfile(name: string): PlatformProfile {
  * the first <Requirements> block, the add-in's own, not a VersionOverrides one.
  */
 export function manifestRequirementSets(xml: string): Record<string, string> {
-  const block = /<Requirements>\s*<Sets\b([^>]*)>([\s\S]*?)<\/Sets>/.exec(xml);
+  const block = /<Requirements>(?:\s|<!--[\s\S]*?-->)*<Sets\b([^>]*)>([\s\S]*?)<\/Sets>/.exec(xml);
   if (!block) return {};
   const fallback = /DefaultMinVersion="([^"]+)"/.exec(block[1] ?? "")?.[1] ?? "1.1";
   const sets: Record<string, string> = {};

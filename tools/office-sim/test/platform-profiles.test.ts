@@ -9,7 +9,7 @@ import { installOfficeSim } from "..";
 import { PLATFORM_PROFILES, type PlatformProfileName } from "../office/profiles";
 import { newExcel, officeGlobals } from "./fixtures";
 
-const MANIFEST = `<OfficeApp><Requirements><Sets DefaultMinVersion="1.1">
+const MANIFEST = `<OfficeApp><Requirements><!-- what it needs everywhere --><Sets DefaultMinVersion="1.1">
   <Set Name="ExcelApi" MinVersion="1.9"/><Set Name="SharedRuntime" MinVersion="1.1"/>
   <Set Name="CustomFunctionsRuntime"/></Sets></Requirements>
   <VersionOverrides><Requirements><Sets><Set Name="ExcelApi" MinVersion="1.20"/></Sets></Requirements></VersionOverrides></OfficeApp>`;
