@@ -8,7 +8,9 @@
  * The table holds exactly the rows written so far after every chunk (it is created with the first
  * and resized with each next one), so a cancelled or failed import leaves a whole table behind.
  * A refresh writes over the old rows, resizes the table to the new count and clears what is left
- * below, so formulas beside the table keep pointing at it.
+ * below, so formulas beside the table keep pointing at it. Without Table.resize (ExcelApi 1.13;
+ * capabilities.ts) the table is made once its rows are in, at finish(), which a cancelled import
+ * reaches too.
  */
 import { asSheetText, type SheetValue } from "../core/import/columns";
 import { rowJsonBytes } from "../core/import/chunks";

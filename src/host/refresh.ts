@@ -4,8 +4,9 @@
  * rebuild for the workbook or values older than a date (Calculate Now would skip custom functions
  * whose inputs did not change), and for a sheet or a range, re-entering just those formulas. A
  * range that holds part of a spilled table re-enters the formula that spills it too, which fetches
- * again only the answers of the selected cells (scope-answers.ts). Also the estimate shown first,
- * and Undo refresh. Never called from inside a calculation.
+ * again only the answers of the selected cells (scope-answers.ts); finding those spills needs
+ * ExcelApi 1.12 (capabilities.ts), and without it a range refreshes its own formulas. Also the
+ * estimate shown first, and Undo refresh. Never called from inside a calculation.
  */
 import { parseAddress, rangeOverlap, splitSheet, type RangeRef } from "../core/address";
 import type { Engine } from "../core/engine";
