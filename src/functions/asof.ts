@@ -17,7 +17,7 @@ import { checkField } from "./field";
  * @customfunction ASOF
  * @param company_number Company number, such as 01234567 or SC123456.
  * @param [field] Optional field name (such as "BestEstimateTurnover"); every field of a company is fetched at once, so it gives the same time.
- * @returns The date and time the company's stored data was fetched.
+ * @returns The date and time the company's stored data was fetched (a date serial number to format as a date where Excel has no data types, as in Office 2021 and 2024).
  * @cancelable
  * @requiresAddress
  */

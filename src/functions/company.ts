@@ -12,7 +12,7 @@ import { fetchedAtCell } from "./asof";
 import { LIST_SEPARATOR } from "./field";
 
 /**
- * Returns a company as a card holding its main fields and when they were fetched, for example =UKCO.COMPANY(B2); then =C2.BestEstimateTurnover reads a field of the card. Where Excel has no data types, returns the company name.
+ * Returns a company as a card holding its main fields and when they were fetched, for example =UKCO.COMPANY(B2); then =C2.BestEstimateTurnover reads a field of the card. Where Excel has no data types from add-ins (Office 2021 and 2024), returns the company name.
  * @customfunction COMPANY
  * @param company_number Company number, such as 01234567 or SC123456.
  * @returns A company card (or the company name).

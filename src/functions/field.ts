@@ -21,7 +21,7 @@ import { defineFunction } from "../host/function-table";
  * @param company_number Company number (such as 01234567 or SC123456), or a column of them.
  * @param field Field name (such as "CompanyName", "SICs", "CompanyGrowthTrends.CompanySizeEstimate" or "CompanyFinancials_Vendor[0].TURNOVER"), or a row of them. =UKCO.FIELDS() lists every field.
  * @param [if_empty] Optional value to show when the company has no value for the field; blank by default.
- * @returns The field's value: numbers stay numbers, TRUE/FALSE stay logical, dates are dates.
+ * @returns The field's value: numbers stay numbers, TRUE/FALSE stay logical, dates are dates (a date serial number to format as a date where Excel has no data types, as in Office 2021 and 2024).
  * @cancelable
  * @requiresAddress
  */

@@ -66,7 +66,11 @@ function AboutValue({ active }: ViewProps) {
       <Text as="h3" weight="semibold" block>
         {cell.address}
       </Text>
-      {cell.provenance.state === "not-ukco" ? (
+      {cell.provenance.state === "not-ukco" && cell.spillNotFound ? (
+        <Text block data-testid="about-spill-unknown">
+          {`This cell holds a value but no formula of its own. If a UKCO formula spilled it, select that formula's cell: finding the formula a spilled cell comes from needs ${cell.spillNotFound.needs}, in ${cell.spillNotFound.where}.`}
+        </Text>
+      ) : cell.provenance.state === "not-ukco" ? (
         <Text block data-testid="about-none">
           This cell holds no UKCO formula. Select a cell with one, such as =UKCO.FIELD(B2, &quot;CompanyName&quot;).
         </Text>
@@ -75,7 +79,7 @@ function AboutValue({ active }: ViewProps) {
           <Text block font="monospace" style={{ overflowWrap: "anywhere" }} data-testid="about-formula">
             {String(cell.formula)}
           </Text>
-          <FactList rows={rows} testIdPrefix="about" />
+          <FactList rows={[["Shows", shown(cell.value)], ...rows]} testIdPrefix="about" />
         </>
       )}
       <Button onClick={readAgain}>Read again</Button>
