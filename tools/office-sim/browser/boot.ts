@@ -42,6 +42,7 @@ function boot(): void {
     ...(config.requirementSets ? { requirementSets: config.requirementSets } : {}),
     ...(config.theme ? { theme: config.theme } : {}),
     ...(config.signOn ? { signOn: config.signOn } : {}),
+    readManifest: () => fetchText(config.manifestUrl ?? "./manifest.xml"),
   });
   const runner = new CommandRunner(host.actions, shell);
   let manifest: ManifestInfo | undefined;

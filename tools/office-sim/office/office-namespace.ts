@@ -21,7 +21,7 @@ export interface OfficeOptions {
   shell: TaskpaneShell;
   requirementSets?: Record<string, string | null>;
   theme?: "light" | "dark";
-  /** Office.auth, where the host offers getAccessToken; without it, reading Office.auth throws "not simulated". */
+  /** Office.auth (getAuthContext, getAccessToken); without it, reading Office.auth throws "not simulated". */
   auth?: object;
 }
 
