@@ -31,7 +31,7 @@ const DEFAULT_AUTHORITY = "https://login.microsoftonline.com/organizations";
  * a frame of Office's page, whose storage the browser keeps apart from a pop-up's, so the answer
  * comes back through a page of the add-in's own on top (msal-browser's popup relay, protocol 2).
  */
-export const SIGN_IN_REDIRECT_PAGE = "sign-in.html";
+const SIGN_IN_REDIRECT_PAGE = "sign-in.html";
 const SIGN_IN_RELAY_PAGE = "sign-in-relay.html";
 
 function supports(set: string, version: string): boolean {
