@@ -43,15 +43,24 @@ export interface RunningGateway {
   close(): Promise<void>;
 }
 
-/** Content Security Policy of the served pages: our own scripts and Office's, nothing else. */
-const CSP = [
-  "default-src 'self'",
-  "script-src 'self' https://appsforoffice.microsoft.com",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "frame-ancestors https://*.office.com https://*.officeapps.live.com https://*.microsoft.com",
-].join("; ");
+/**
+ * Content Security Policy of the served pages: our own scripts and Office's, nothing else. With
+ * single sign-on, also the directory's sign-in (ENTRA_ISSUER's origin) as MSAL.js meets it in Excel
+ * on the web: its token requests, and its silent sign-in in a hidden frame, which ends on the
+ * add-in's own sign-in page, framed by the pane ('self' among the ancestors).
+ */
+export function pagesPolicy(entraIssuer?: string): string {
+  const entra = entraIssuer ? ` ${new URL(entraIssuer).origin}` : "";
+  return [
+    "default-src 'self'",
+    "script-src 'self' https://appsforoffice.microsoft.com",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    `connect-src 'self'${entra}`,
+    `frame-src 'self' https://*.officeapps.live.com https://*.office.com${entra}`,
+    "frame-ancestors 'self' https://*.office.com https://*.officeapps.live.com https://*.microsoft.com",
+  ].join("; ");
+}
 /** Webpack's content hashes: such a file never changes under its name. */
 const HASHED = /\.[0-9a-f]{8,}\.(js|css|png|svg)$/;
 /** The job owners' own tier: never pushed out by company records. */
@@ -171,7 +180,8 @@ export async function startGateway(config: GatewayConfig, deps: GatewayDeps = {}
   });
 
   const built = existsSync(path.resolve(config.distDir));
-  registerFrontPage(app as unknown as FastifyInstance, { distDir: config.distDir, built, csp: CSP });
+  const csp = pagesPolicy(config.entra?.issuer);
+  registerFrontPage(app as unknown as FastifyInstance, { distDir: config.distDir, built, csp });
   if (built) {
     await app.register(fastifyStatic, {
       root: path.resolve(config.distDir),
@@ -179,7 +189,7 @@ export async function startGateway(config: GatewayConfig, deps: GatewayDeps = {}
       setHeaders: (res, file) => {
         const raw = res as unknown as { setHeader(name: string, value: string): void };
         raw.setHeader("cache-control", HASHED.test(file) ? "public, max-age=31536000, immutable" : "no-cache");
-        if (file.endsWith(".html")) raw.setHeader("content-security-policy", CSP);
+        if (file.endsWith(".html")) raw.setHeader("content-security-policy", csp);
       },
     });
   }

@@ -43,6 +43,7 @@ function boot(): void {
     storage: localStorageBackend(localStorage),
     ...(config.theme ? { theme: config.theme } : {}),
     ...(config.signOn ? { signOn: config.signOn } : {}),
+    readManifest: () => fetchText(config.manifestUrl ?? "./manifest.xml"),
   });
   const runner = new CommandRunner(host.actions, shell);
   let manifest: ManifestInfo | undefined;

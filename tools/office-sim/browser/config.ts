@@ -29,7 +29,7 @@ export interface OfficeSimConfig {
   theme?: "light" | "dark";
   functionsUrl?: string;
   manifestUrl?: string;
-  /** The single sign-on the host offers: nested app authentication's bridge and/or getAccessToken, with the tokens to give. */
+  /** The single sign-on the host offers: nested app authentication (brokered, or the web's) and/or getAccessToken, with the tokens to give. */
   signOn?: SimulatedSignOn;
 }
 

@@ -21,7 +21,7 @@ export interface OfficeOptions {
   /** Sets to add to (or, null, remove from) the simulated Excel's own (its profile's). */
   requirementSets?: Record<string, string | null>;
   theme?: "light" | "dark";
-  /** Office.auth, where the host offers getAccessToken; without it, reading Office.auth throws "not simulated". */
+  /** Office.auth (getAuthContext, getAccessToken); without it, reading Office.auth throws "not simulated". */
   auth?: object;
 }
 
