@@ -157,6 +157,7 @@ export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
         method: operation.method,
         url: upstreamUrl(deps.config.upstreams[service], matched),
         operation: operation.name,
+        timeoutMs: operation.timeoutMs,
         ...(operation.method === "POST" ? { body: text, contentType: "application/json" } : {}),
       };
       const asker: Asker = { user, signal: ctx.abort.signal };
@@ -203,13 +204,12 @@ export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
         if (error instanceof QueueFullError) {
           audit(req, "refused", 429);
           void reply.header("retry-after", String(error.retryAfterSeconds));
-          const whose = error.whose === "user" ? "Your queue" : "The gateway's queue";
-          return errorBody(
-            reply,
-            429,
-            "queue-full",
-            `${whose} for the ${service} service is full; try again in ${error.retryAfterSeconds} s.`,
-          );
+          const why = {
+            user: `Your queue for the ${service} service is full`,
+            service: `The gateway's queue for the ${service} service is full`,
+            wait: `The ${service} service's quota has no turn for this request within the gateway's wait limit`,
+          }[error.whose];
+          return errorBody(reply, 429, "queue-full", `${why}; try again in ${error.retryAfterSeconds} s.`);
         }
         throw error;
       }

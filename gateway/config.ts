@@ -56,6 +56,8 @@ export const GatewayConfigSchema = z.object({
   queueBound: z.coerce.number().int().positive().default(5000),
   /** Requests one user may have waiting for one upstream. */
   userQueueBound: z.coerce.number().int().positive().default(500),
+  /** The longest a request waits for its turn (expected or real) before it is answered 429. */
+  queueWaitSeconds: z.coerce.number().positive().default(60),
   /** Replicas sharing the quota: while Redis is unreachable each sends at most its share. */
   replicas: z.coerce.number().int().positive().default(1),
   /** Memory mode: the file where the quota's send log is kept across restarts (beside the keys file by default). */
@@ -69,8 +71,8 @@ export const GatewayConfigSchema = z.object({
   /** Until the request's headers have arrived, and until the whole request (body included) has. */
   headersTimeoutMs: z.coerce.number().int().positive().default(10_000),
   requestTimeoutMs: z.coerce.number().int().positive().default(30_000),
-  /** How long a service may take to answer one call. */
-  upstreamTimeoutMs: z.coerce.number().int().positive().default(120_000),
+  /** A cap on every operation's own upstream time limit (operations.ts: match 120 s, the others 60 s). */
+  upstreamTimeoutMs: z.coerce.number().int().positive().optional(),
   /** The in-process cache tier's bound. */
   memoryCacheBytes: z.coerce
     .number()
@@ -143,6 +145,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): GatewayConf
     },
     queueBound: env.QUEUE_BOUND,
     userQueueBound: env.USER_QUEUE_BOUND,
+    queueWaitSeconds: env.QUEUE_WAIT_SECONDS,
     replicas: env.GATEWAY_REPLICAS,
     quotaFile: env.GATEWAY_QUOTA_FILE,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,

@@ -67,8 +67,15 @@ export const HELP_VARIABLES: readonly HelpVariable[] = [
   { name: "LIMIT_MARKET", meaning: "multi-market requests a minute, for the whole team", fallback: "60" },
   {
     name: "QUEUE_BOUND",
-    meaning: "requests waiting for one service beyond which a new one gets 429 with Retry-After",
+    meaning:
+      "requests waiting for one service (beyond the sends free now), across users, beyond which a user who already has one waiting gets 429 with Retry-After",
     fallback: "5000",
+  },
+  {
+    name: "QUEUE_WAIT_SECONDS",
+    meaning:
+      "the longest a request waits for its turn: one whose turn is expected later gets 429 with Retry-After at once, and one still waiting then gets it too",
+    fallback: "60",
   },
   { name: "CACHE_TTL_SECONDS", meaning: "how long a company record or match stays cached", fallback: "86400" },
   { name: "BODY_LIMIT_BYTES", meaning: "the largest request body (50,000 numbers fit)", fallback: "1048576" },
@@ -99,8 +106,9 @@ export const HELP_VARIABLES: readonly HelpVariable[] = [
   },
   {
     name: "UPSTREAM_TIMEOUT_MS",
-    meaning: "how long one service call may take (504 otherwise)",
-    fallback: "120000",
+    meaning:
+      "a cap on how long one service call may take (504 otherwise); each operation has its own limit: a single match 120 s, every other operation 60 s",
+    fallback: "none: each operation's own limit",
   },
   {
     name: "MEMORY_CACHE_BYTES",

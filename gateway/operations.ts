@@ -23,9 +23,16 @@ export interface Operation {
   template: string;
   query: readonly string[];
   handling?: Handling;
+  /** How long the service may take to answer one call of it (504 after). */
+  timeoutMs: number;
 }
 
 const PAGING = ["returnCount", "skip"];
+
+/** The contract asks a client to wait "at least 60 to 120 seconds" for a single match: its upper figure. */
+export const MATCH_TIMEOUT_MS = 120_000;
+/** Every other operation (product, classification, multi-market, batch jobs): a minute at most. */
+export const OPERATION_TIMEOUT_MS = 60_000;
 
 const op = (
   service: Service,
@@ -34,7 +41,8 @@ const op = (
   template: string,
   query: readonly string[] = [],
   handling?: Handling,
-): Operation => ({ service, name, method, template, query, ...(handling ? { handling } : {}) });
+  timeoutMs = OPERATION_TIMEOUT_MS,
+): Operation => ({ service, name, method, template, query, timeoutMs, ...(handling ? { handling } : {}) });
 
 export const OPERATIONS: readonly Operation[] = [
   op("product", "listCompanies", "POST", "/v2/companies", ["insights"], "companies"),
@@ -48,7 +56,7 @@ export const OPERATIONS: readonly Operation[] = [
   op("product", "filters", "GET", "/v2/filters"),
   op("product", "exploreCatalogue", "GET", "/v2/explore"),
   op("product", "exploreList", "GET", "/v2/explore/:listId", ["insights", ...PAGING]),
-  op("matching", "match", "POST", "/api/v1/match", [], "match"),
+  op("matching", "match", "POST", "/api/v1/match", [], "match", MATCH_TIMEOUT_MS),
   op("matching", "batchSubmit", "POST", "/api/v1/match/batch", [], "batch-submit"),
   op("matching", "batchStatus", "GET", "/api/v1/match/batch/:jobId", [], "batch-job"),
   op("matching", "batchResults", "GET", "/api/v1/match/batch/:jobId/results", [], "batch-job"),

@@ -97,7 +97,12 @@ export async function startGateway(config: GatewayConfig, deps: GatewayDeps = {}
         ...(redis ? { redis } : {}),
         file: config.quotaFile ?? path.join(path.dirname(path.resolve(config.keysFile)), "gateway-quota.json"),
       });
-      return [s, new FairLimiter(quota, { global: config.queueBound, perUser: config.userQueueBound })];
+      const bounds = {
+        global: config.queueBound,
+        perUser: config.userQueueBound,
+        maxWaitMs: config.queueWaitSeconds * 1000,
+      };
+      return [s, new FairLimiter(quota, bounds)];
     }),
   ) as Record<Service, FairLimiter>;
   metrics.watchQueues(limiters);

@@ -8,7 +8,7 @@
 import { KeyStore } from "../../gateway/keys";
 import { startGateway, type RunningGateway } from "../../gateway/server";
 import type { RunningSandbox } from "../../sandbox/sandbox";
-import { captureLogs, companyNumbers, configFor, sleep, tempFile } from "./support";
+import { captureLogs, companyNumbers, configFor, tempFile, windowPasses } from "./support";
 
 export interface ReplicaPair {
   a: RunningGateway;
@@ -38,7 +38,7 @@ export async function startReplicaPair(
   const a = await startGateway(config, { logStream });
   const b = await startGateway(config, { logStream });
   const numbers = await companyNumbers(sandbox, o.companies);
-  await sleep(o.windowSeconds * 1000 + 500);
+  await windowPasses(o.windowSeconds + 0.5);
   return { a, b, ana, ben, numbers, logLines, close: async () => void (await Promise.all([a.close(), b.close()])) };
 }
 

@@ -16,7 +16,7 @@ import { Redis } from "ioredis";
 import type { RunningGateway } from "../../gateway/server";
 import { startSandbox, type RunningSandbox } from "../../sandbox/sandbox";
 import { startReplicaPair, sendAs, type ReplicaPair } from "./replica-pair";
-import { freePort, RedisProcesses, sleep, until, upstreamCounts } from "./support";
+import { freePort, RedisProcesses, until, upstreamCounts, windowPasses } from "./support";
 
 jest.setTimeout(120_000);
 
@@ -138,7 +138,7 @@ test("the primary killed mid-burst: every user gets 200, the service refuses not
   expect(submitted.status).toBe(202);
   const jobId = (JSON.parse(submitted.text) as { job_id: string }).job_id;
   // The burst starts on a window of its own, so its first window's worth fills it.
-  await sleep(WINDOW_SECONDS * 1000 + 500);
+  await windowPasses(WINDOW_SECONDS + 0.5);
   const start = await upstreamCounts(sandbox);
 
   // Three windows' worth of distinct calls from two users. The first window's all go through one

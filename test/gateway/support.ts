@@ -7,7 +7,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { createServer, request } from "node:http";
-import type { AddressInfo } from "node:net";
+import { connect, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
@@ -41,6 +41,12 @@ export const freePort = () =>
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * Until a service's rate window (`seconds`) has emptied: the one wait in these tests that is time
+ * itself, since the quota's window is what they test. Everything else waits for a state.
+ */
+export const windowPasses = (seconds: number) => sleep(seconds * 1000);
+
 /** Polls until `check` holds (a throw counts as not yet), or fails the test with `what` after `ms`. */
 export async function until(what: string, check: () => Promise<boolean>, ms = 15_000): Promise<void> {
   const deadline = Date.now() + ms;
@@ -49,6 +55,25 @@ export async function until(what: string, check: () => Promise<boolean>, ms = 15
     await sleep(200);
   }
   throw new Error(`gave up waiting: ${what}`);
+}
+
+/** Whether a Redis server answers PING on `port` now (a raw RESP exchange, no client library). */
+export function redisAnswers(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, "127.0.0.1");
+    let said = "";
+    const done = (answer: boolean) => {
+      socket.destroy();
+      resolve(answer);
+    };
+    socket.setTimeout(1000, () => done(false));
+    socket.on("error", () => done(false));
+    socket.on("connect", () => socket.write("PING\r\n"));
+    socket.on("data", (d: Buffer) => {
+      said += d.toString();
+      if (said.includes("\r\n")) done(said.startsWith("+PONG"));
+    });
+  });
 }
 
 /** redis-server processes a test starts with its own arguments, all SIGKILLed by `killAll`. */
@@ -82,7 +107,7 @@ export class RedisServer {
       ["--port", String(this.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
       { stdio: "ignore" },
     );
-    await sleep(400);
+    await until("redis-server answering", () => redisAnswers(this.port));
   }
 
   /** Freezes the server (SIGSTOP): its connections stay open, and nothing it holds answers. */
