@@ -3,6 +3,7 @@
  * team's service credentials). Upstream addresses come only from here, never from a request.
  */
 import { readFileSync } from "node:fs";
+import path from "node:path";
 import { z } from "zod";
 import { parseRedisUrl } from "./redis-url";
 
@@ -62,6 +63,10 @@ export const GatewayConfigSchema = z.object({
   replicas: z.coerce.number().int().positive().default(1),
   /** Memory mode: the file where the quota's send log is kept across restarts (beside the keys file by default). */
   quotaFile: z.string().optional(),
+  /** Without Redis: the file the team's decisions are kept in (beside the keys file by default). */
+  decisionsFile: z.string().optional(),
+  /** Decisions one user may record a minute. */
+  decisionWritesPerMinute: z.coerce.number().int().positive().default(60),
   /** 50,000 numbers (the contract's inline bound) and their JSON fit with room to spare. */
   bodyLimitBytes: z.coerce
     .number()
@@ -98,6 +103,10 @@ export const GatewayConfigSchema = z.object({
 });
 export type GatewayConfig = z.infer<typeof GatewayConfigSchema>;
 export type GatewayConfigInput = z.input<typeof GatewayConfigSchema>;
+
+/** A file the gateway keeps beside the keys file unless told otherwise (the quota log, the decisions). */
+export const besideKeys = (config: Pick<GatewayConfig, "keysFile">, name: string) =>
+  path.join(path.dirname(path.resolve(config.keysFile)), name);
 
 const DEFAULT_LIMITS = { product: 200, matching: 60, classification: 5, market: 60 };
 
@@ -148,6 +157,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): GatewayConf
     queueWaitSeconds: env.QUEUE_WAIT_SECONDS,
     replicas: env.GATEWAY_REPLICAS,
     quotaFile: env.GATEWAY_QUOTA_FILE,
+    decisionsFile: env.DECISIONS_FILE,
+    decisionWritesPerMinute: env.DECISION_WRITES_PER_MINUTE,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
     requestTimeoutMs: env.REQUEST_TIMEOUT_MS,

@@ -95,6 +95,16 @@ export const HELP_VARIABLES: readonly HelpVariable[] = [
     fallback: "gateway-quota.json beside the keys file",
   },
   {
+    name: "DECISIONS_FILE",
+    meaning: "without Redis: where the team's decisions are kept (0600, replaced atomically, reread when it changes)",
+    fallback: "gateway-decisions.json beside the keys file",
+  },
+  {
+    name: "DECISION_WRITES_PER_MINUTE",
+    meaning: "team decisions one user may record a minute (429 with Retry-After past it)",
+    fallback: "60",
+  },
+  {
     name: "HEADERS_TIMEOUT_MS",
     meaning: "until a request's headers must have arrived (408 otherwise)",
     fallback: "10000",
@@ -157,6 +167,16 @@ Usage:
   npm run gateway -- keys add <name>      issue a personal key for <name> (shown once)
   npm run gateway -- keys list            who holds a key, and since when
   npm run gateway -- keys revoke <name>   revoke <name>'s key (counts at the next request)
+  npm run gateway -- decisions list [--team T]
+                                          the team's match decisions, the newest of each name
+  npm run gateway -- decisions export [--team T] [--out FILE]
+                                          as CSV: name, hints, company number, who, when
+  npm run gateway -- decisions import FILE [--team T]
+                                          each row a new decision (the history is kept)
+  npm run gateway -- decisions delete NAME [--postcode P] [--website W] [--team T]
+                                          a decision and its history
+  (A team is "keys", the gateway's key holders, or "entra:<tenant id>". Redis when REDIS_URL is
+  set, else DECISIONS_FILE.)
   npm run gateway -- --help               this text
 (In the image: node gateway/dist/main.js with the same arguments.)`;
 

@@ -10,7 +10,8 @@
  * - the upstream URL is then built from the operation with `new URL()`, each parameter encoded,
  *   the query rebuilt from the names the operation takes; never from the raw request URL.
  */
-import type { Service } from "./config";
+import type { GatewayConfig, Service } from "./config";
+import type { UpstreamCall } from "./upstream";
 
 /** How the gateway treats an operation beyond forwarding it. */
 export type Handling = "companies" | "match" | "batch-submit" | "batch-job";
@@ -159,4 +160,18 @@ export function upstreamUrl(base: string, matched: MatchedOperation): URL {
   url.search = matched.query.toString();
   url.hash = "";
   return url;
+}
+
+/** The gateway's own call of an operation without parameters (a decision's company check). */
+export function operationCall(config: Pick<GatewayConfig, "upstreams">, service: Service, name: string): UpstreamCall {
+  const operation = OPERATIONS.find((o) => o.service === service && o.name === name);
+  if (!operation) throw new Error(`No operation ${service}.${name}`);
+  return {
+    service,
+    method: operation.method,
+    url: upstreamUrl(config.upstreams[service], { operation, params: {}, query: new URLSearchParams() }),
+    operation: operation.name,
+    timeoutMs: operation.timeoutMs,
+    contentType: "application/json",
+  };
 }

@@ -84,6 +84,7 @@ describe("the help's table against config.ts", () => {
       LIMIT_MARKET: (c) => c.limits.market,
       QUEUE_BOUND: (c) => c.queueBound,
       QUEUE_WAIT_SECONDS: (c) => c.queueWaitSeconds,
+      DECISION_WRITES_PER_MINUTE: (c) => c.decisionWritesPerMinute,
       CACHE_TTL_SECONDS: (c) => c.cacheTtlSeconds,
       BODY_LIMIT_BYTES: (c) => c.bodyLimitBytes,
       USER_QUEUE_BOUND: (c) => c.userQueueBound,

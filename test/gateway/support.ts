@@ -174,6 +174,17 @@ export interface RawAnswer {
   text: string;
 }
 
+/** One row of a table of hostile requests: what is sent, the status it must get, what may reach a service. */
+export interface HostileRow {
+  name: string;
+  send: () => Promise<RawAnswer>;
+  status: number;
+  /** Requests the services may count (0 unless the row says otherwise). */
+  upstream?: number;
+  /** What else the answer must (not) show. */
+  check?: (answer: RawAnswer) => void;
+}
+
 /**
  * One request sent as written: the target goes on the request line untouched. `body` may be sent
  * slowly (`dripMs` between bytes) or only in part (`partial`: the declared length is never sent).
