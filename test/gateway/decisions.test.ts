@@ -8,10 +8,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { readFileSync, statSync, writeFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { exportJWK, generateKeyPair, SignJWT, type KeyLike } from "jose";
 import { decisionsCommand, type AdminOutput } from "../../gateway/decisions/admin";
 import { FileDecisionStore } from "../../gateway/decisions/file-store";
 import { KeyStore } from "../../gateway/keys";
@@ -22,6 +19,7 @@ import {
   companyNumbers,
   configFor,
   rawRequest,
+  startEntraIssuer,
   tempFile,
   upstreamCounts,
   type HostileRow,
@@ -32,26 +30,15 @@ jest.setTimeout(90_000);
 
 const ROOT = path.resolve(__dirname, "../..");
 const WRITES_PER_MINUTE = 5;
-const ISSUER = "https://login.microsoftonline.com/shared/v2.0";
 const { lines: logLines, stream: logStream } = captureLogs();
 let sandbox: RunningSandbox;
-let jwks: Server;
-let privateKey: KeyLike;
+let issuer: Awaited<ReturnType<typeof startEntraIssuer>>;
 let g: RunningGateway;
 let keysFile: string;
 let decisionsFile: string;
 let numbers: string[];
 const keys: Record<"ana" | "ben" | "fay", string> = { ana: "", ben: "", fay: "" };
 const tokens: Record<"ada" | "bo", string> = { ada: "", bo: "" };
-
-const signFor = (tenant: string, oid: string, name: string) =>
-  new SignJWT({ tid: tenant, oid, name })
-    .setProtectedHeader({ alg: "RS256", kid: "k" })
-    .setIssuer(ISSUER)
-    .setAudience("api://ukco-gateway")
-    .setIssuedAt()
-    .setExpirationTime("30m")
-    .sign(privateKey);
 
 beforeAll(async () => {
   sandbox = await startSandbox({
@@ -60,27 +47,18 @@ beforeAll(async () => {
     rateLimits: { product: null, matching: null, classification: null, market: null },
     matchLatencyMs: [0, 0],
   });
-  const pair = await generateKeyPair("RS256");
-  privateKey = pair.privateKey;
-  const jwk = { ...(await exportJWK(pair.publicKey)), kid: "k", alg: "RS256", use: "sig" };
-  jwks = createServer((_req, res) => res.end(JSON.stringify({ keys: [jwk] })));
-  await new Promise<void>((resolve) => jwks.listen(0, "127.0.0.1", resolve));
+  issuer = await startEntraIssuer(["tenant-a", "tenant-b"]);
   keysFile = tempFile("keys.json");
   decisionsFile = path.join(path.dirname(keysFile), "gateway-decisions.json");
   const store = new KeyStore(keysFile);
   for (const name of Object.keys(keys) as Array<keyof typeof keys>) keys[name] = store.add(name);
-  tokens.ada = await signFor("tenant-a", "oid-ada", "Ada Lovelace");
-  tokens.bo = await signFor("tenant-b", "oid-bo", "Bo Diddley");
+  tokens.ada = await issuer.sign("tenant-a", "oid-ada", "Ada Lovelace");
+  tokens.bo = await issuer.sign("tenant-b", "oid-bo", "Bo Diddley");
   g = await startGateway(
     configFor(sandbox, keysFile, {
       decisionWritesPerMinute: WRITES_PER_MINUTE,
       bodyLimitBytes: 1024 * 1024,
-      entra: {
-        jwksUrl: `http://127.0.0.1:${(jwks.address() as AddressInfo).port}/keys`,
-        issuer: ISSUER,
-        audience: "api://ukco-gateway",
-        tenants: ["tenant-a", "tenant-b"],
-      },
+      entra: issuer.entra,
     }),
     { logStream },
   );
@@ -89,7 +67,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await g?.close();
-  jwks?.close();
+  issuer?.close();
   await sandbox?.close();
 });
 

@@ -5,6 +5,7 @@
  * margin on a busy machine; and the service's window is left to empty before the test starts, so
  * the direct calls made here count in none of the test's windows.
  */
+import type { GatewayConfigInput } from "../../gateway/config";
 import { KeyStore } from "../../gateway/keys";
 import { startGateway, type RunningGateway } from "../../gateway/server";
 import type { RunningSandbox } from "../../sandbox/sandbox";
@@ -23,7 +24,7 @@ export interface ReplicaPair {
 export async function startReplicaPair(
   sandbox: RunningSandbox,
   redisUrl: string,
-  o: { limit: number; windowSeconds: number; companies: number },
+  o: { limit: number; windowSeconds: number; companies: number; overrides?: Partial<GatewayConfigInput> },
 ): Promise<ReplicaPair> {
   const { lines: logLines, stream: logStream } = captureLogs();
   const keysFile = tempFile("keys.json");
@@ -34,6 +35,7 @@ export async function startReplicaPair(
     replicas: 2,
     limits: { product: o.limit, matching: 60, classification: 5, market: 60 },
     windowSeconds: o.windowSeconds + 0.5,
+    ...o.overrides,
   });
   const a = await startGateway(config, { logStream });
   const b = await startGateway(config, { logStream });

@@ -11,6 +11,7 @@ import { connect, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
+import { exportJWK, generateKeyPair, SignJWT } from "jose";
 import type { GatewayConfigInput } from "../../gateway/config";
 import type { RunningSandbox } from "../../sandbox/sandbox";
 import type { RequestCounts } from "../../sandbox/request-counter";
@@ -236,4 +237,30 @@ export function rawRequest(
     };
     next();
   });
+}
+
+/**
+ * An Entra ID stand-in on loopback: its JWKS served over HTTP, and RS256 tokens it signs for a
+ * tenant's user, as the gateway's single sign-on reads them. `entra` is the gateway's configuration.
+ */
+export async function startEntraIssuer(tenants: string[]) {
+  const issuer = "https://login.microsoftonline.com/test/v2.0";
+  const audience = "api://ukco-gateway";
+  const { publicKey, privateKey } = await generateKeyPair("RS256");
+  const jwk = { ...(await exportJWK(publicKey)), kid: "k", alg: "RS256", use: "sig" };
+  const server = createServer((_req, res) => res.end(JSON.stringify({ keys: [jwk] })));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    entra: { jwksUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/keys`, issuer, audience, tenants },
+    /** A token of `name` (object id `oid`) in `tenant`, valid for half an hour. */
+    sign: (tenant: string, oid: string, name: string) =>
+      new SignJWT({ tid: tenant, oid, name })
+        .setProtectedHeader({ alg: "RS256", kid: "k" })
+        .setIssuer(issuer)
+        .setAudience(audience)
+        .setIssuedAt()
+        .setExpirationTime("30m")
+        .sign(privateKey),
+    close: () => server.close(),
+  };
 }
