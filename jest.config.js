@@ -38,8 +38,12 @@ module.exports = {
       ...common,
       displayName: "e2e, other reading",
       testMatch: ["<rootDir>/test/e2e/**/*.test.ts"],
-      // The gateway test brings its own sandbox, and sign-on uses none; each would run the same twice.
-      testPathIgnorePatterns: ["/test/e2e/pane/gateway\\.test\\.ts$", "/test/e2e/pane/sign-on\\.test\\.ts$"],
+      // The gateway tests bring their own sandbox, and sign-on uses none; each would run the same twice.
+      testPathIgnorePatterns: [
+        "/test/e2e/pane/gateway\\.test\\.ts$",
+        "/test/e2e/pane/team-decisions\\.test\\.ts$",
+        "/test/e2e/pane/sign-on\\.test\\.ts$",
+      ],
       setupFiles: ["<rootDir>/test/e2e/harness/other-reading.js"],
     },
   ],

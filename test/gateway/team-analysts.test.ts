@@ -8,19 +8,13 @@
  * - B overrides one, and A's next refresh lists it in What changed;
  * - a user of another tenant sees none of it: their matches go to the matching service.
  */
-import { createApiClients } from "../../src/api/factory";
-import { systemClock } from "../../src/api/http/types";
-import { gatewayServiceUrls } from "../../src/core/config";
-import { CredentialStore } from "../../src/core/credentials";
-import { Engine } from "../../src/core/engine";
 import { matchKey } from "../../src/core/match-key";
 import { buildQueue } from "../../src/core/match-names/queue";
 import { runMatchNames } from "../../src/core/match-names/run";
 import { recordTeamDecision } from "../../src/core/team-decisions";
-import type { RunningGateway } from "../../gateway/server";
 import { startSandbox, type RunningSandbox } from "../../sandbox/sandbox";
+import { gatewayAnalyst } from "../support/gateway-analyst";
 import { messyName, sandboxCompanies, type SandboxCompany } from "../support/messy-names";
-import { MemoryStorage, MemoryWorkbookStore } from "../support/memory-stores";
 import { startReplicaPair, type ReplicaPair } from "./replica-pair";
 import { freePort, RedisServer, startEntraIssuer, upstreamCounts } from "./support";
 
@@ -65,28 +59,12 @@ afterAll(async () => {
   await sandbox?.close();
 });
 
-/** An analyst's add-in: its engine and clients, signed in to one gateway replica. */
-async function analyst(gateway: RunningGateway, credential: string) {
-  const credentials = new CredentialStore(new MemoryStorage(), Date.now, true);
-  await credentials.save("matching", credential);
-  const clients = createApiClients({
-    fetch: (url, init) => fetch(url, init),
-    credentials,
-    baseUrls: gatewayServiceUrls(gateway.origin),
-    throughGateway: true,
-    teamUrl: `${gateway.origin}/api/team`,
-  });
-  const engine = new Engine({ clients, clock: systemClock, store: new MemoryWorkbookStore() });
-  await engine.ready;
-  return { clients, engine };
-}
-
 const matchingSent = async () => (await upstreamCounts(sandbox)).byTarget.matching ?? 0;
 const cell = (i: number) => `Sheet1!B${i + 2}`;
 
 test("A's review answers B's UKCO.MATCH with no matching request; B's override shows in A's What changed; another tenant sees none", async () => {
-  const a = await analyst(pair.a, pair.ana);
-  const b = await analyst(pair.b, pair.ben);
+  const a = await gatewayAnalyst(pair.a.origin, pair.ana);
+  const b = await gatewayAnalyst(pair.b.origin, pair.ben);
 
   // A: Match names over messy names, reviewing everything less sure than "high".
   const rows = companies.map((c, i) => ({ name: messyName(c.CompanyName, i), company: c }));
@@ -137,7 +115,7 @@ test("A's review answers B's UKCO.MATCH with no matching request; B's override s
   });
 
   // A user of another tenant: none of the team's decisions; their matches go to the service.
-  const c = await analyst(pair.a, otherTenantToken);
+  const c = await gatewayAnalyst(pair.a.origin, otherTenantToken);
   const sentBefore = await matchingSent();
   const theirs = await Promise.all(reviewed.map((e, i) => c.engine.match(e.key, { address: cell(i) })));
   expect(theirs.filter((m) => m.confidence === "team" || m.team)).toEqual([]);
