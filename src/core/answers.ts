@@ -78,6 +78,8 @@ export interface AnswerKind<Loaded extends { fetchedAt: number }, Ask, Answer> {
   requests: RequestRule;
   /** What a refresh changed of one key (What changed). */
   report(key: string, before: Held, after: Held | undefined, into: ChangeReport): void;
+  /** Who decided a stored answer, when a person did rather than a service (a team's match decision). */
+  decided?(stored: Answer): { by: string; at: string } | undefined;
 }
 
 /** A kind that keeps exactly what its function shows. */
@@ -89,6 +91,7 @@ function kept<Loaded extends { fetchedAt: number }, Stored>(entry: {
   /** What is kept of a loaded answer: exactly what the function shows. */
   stored(loaded: Loaded): Stored;
   requests: RequestRule;
+  decided?(stored: Stored): { by: string; at: string } | undefined;
 }): AnswerKind<Loaded, void, Stored> {
   const { stored, store } = entry;
   return {
@@ -128,8 +131,15 @@ export const ANSWER_KINDS = {
     store: "matches",
     service: "matching",
     shape: StoredMatchSchema,
-    loader: (clients, clock) => createMatchLoader(() => clients().matching, clock),
+    loader: (clients, clock) =>
+      createMatchLoader(
+        () => clients().matching,
+        clock,
+        MATCH_LOADER_OPTIONS,
+        () => clients().team,
+      ),
     stored: (loaded) => loaded.match,
+    decided: (match) => match.team,
     requests(keys) {
       if (keys.length <= MATCH_LOADER_OPTIONS.singleMatchLimit) return onePerKey(keys, () => 0, 0);
       const jobs = Math.ceil(keys.length / MAX_BATCH_COMPANIES);

@@ -90,6 +90,8 @@ export type DeploymentConfig = {
   sandbox: boolean;
   sandboxCredentials?: SandboxCredentials;
   gateway?: GatewayConfig;
+  /** The team gateway's own routes (the team's decisions), resolved; only with a gateway. */
+  teamUrl?: string;
 };
 
 /** Thrown when config.json is missing, not JSON, or does not fit the schema. */
@@ -119,7 +121,9 @@ export function parseDeploymentConfig(raw: unknown, pageUrl: string): Deployment
     services: resolveServiceUrls(urls, pageUrl),
     sandbox: sandbox && !gateway,
     ...(sandboxCredentials && !gateway ? { sandboxCredentials } : {}),
-    ...(gateway ? { gateway } : {}),
+    ...(gateway
+      ? { gateway, teamUrl: new URL(`${gateway.url.replace(/\/+$/, "")}/api/team`, pageUrl).toString() }
+      : {}),
   };
 }
 

@@ -20,7 +20,7 @@ enum MatchOutput {
   name = "name",
   /** The register status, such as Active or Dissolved. */
   status = "status",
-  /** How sure the match is: high, medium, low or none. */
+  /** How sure the match is: high, medium, low or none; team when your team decided it in a review (through a team gateway). */
   confidence = "confidence",
   /** The registered postcode. */
   postcode = "postcode",

@@ -6,7 +6,7 @@
  * definition's (function-definition.ts), from the table of functions it is given.
  */
 import type { ServiceName } from "../../api/credentials";
-import { ANSWER_KINDS } from "../answers";
+import { ANSWER_KINDS, kindOfStore } from "../answers";
 import { COMPANIES } from "../cache/workbook-cache";
 import type { StoredAnswers } from "../engine";
 import type { ResolvedPath } from "../field-path";
@@ -62,6 +62,8 @@ export type ValueProvenance =
       notFound?: boolean;
       /** "store": read from the workbook when it opened; "network": fetched in this session. */
       source?: "store" | "network";
+      /** A person decided the answer (a team's match decision): who, as the gateway names them, and when (ISO). */
+      decided?: { by: string; at: string };
     };
 
 /** Where a cell is in the table its formula's call spills: rows and columns from the formula's cell. */
@@ -138,6 +140,7 @@ export function provenanceOf(
     };
   }
   const stored = cache.answer(ref.store, ref.key, 0);
+  const decided = stored ? kindOfStore(ref.store)?.decided?.(stored.value) : undefined;
   return {
     state: stored ? "stored" : "not-stored",
     call,
@@ -148,6 +151,7 @@ export function provenanceOf(
           fetchedAt: stored.fetchedAt,
           source: cache.fetchedThisSession(ref.store, ref.key) ? "network" : "store",
           ...part(ref.key, () => stored.value),
+          ...(decided ? { decided } : {}),
         }
       : {}),
   };

@@ -251,3 +251,28 @@ export async function expectFitsAndAccessible(session: AddinSession): Promise<vo
   expect(await sidewaysOverflow(session.page)).toEqual({ scrollsSidewaysBy: 0, wide: [] });
   expect(await session.axe({ include: ["#root"] })).toEqual([]);
 }
+
+/**
+ * `rows` (a header and names) on a new sheet, the names selected, and Match names started on
+ * them, reviewing what is less sure than "high". The view is returned as the run starts.
+ */
+export async function startMatchNames(session: AddinSession, sheet: string, rows: string[][]): Promise<Locator> {
+  await session.sim(
+    (api, { sheet, rows }) => {
+      api.addSheet(sheet);
+      api.activate(sheet);
+      api.setCell(`${sheet}!A1`, rows);
+      api.select(`${sheet}!A1:A${rows.length}`);
+    },
+    { sheet, rows },
+  );
+  const view = await openView(session.page, "Match names");
+  await view.getByRole("button", { name: "Use the selected cells" }).click();
+  await view
+    .getByTestId("match-source")
+    .getByText(`${rows.length - 1} names from ${sheet}, rows 1 to ${rows.length}.`)
+    .waitFor();
+  await view.getByRole("radio", { name: "high" }).check();
+  await view.getByRole("button", { name: "Match names", exact: true }).click();
+  return view;
+}

@@ -43,6 +43,11 @@ function facts(provenance: ValueProvenance, inputs: readonly unknown[]): [string
         : provenance.scope.name,
     ]);
   if (provenance.state === "not-stored") return [...rows, ["Fetched", "not yet: nothing is stored for it"]];
+  if (provenance.decided)
+    rows.push([
+      "Decided by",
+      `${provenance.decided.by}, on ${formatWhen(new Date(provenance.decided.at))}: your team's decision in a Match names review (the matching service was not asked)`,
+    ]);
   rows.push(["Fetched", formatWhen(new Date(provenance.fetchedAt!))]);
   rows.push([
     "Read from",

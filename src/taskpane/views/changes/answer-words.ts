@@ -22,7 +22,11 @@ const ANSWER_WORDS: { readonly [K in AnswerKind]: AnswerWords<AnswerOf<K>> } = {
   matches: {
     fn: "UKCO.MATCH",
     input: matchKeyName,
-    value: (m) => (m.number ? `${m.number} ${m.name ?? ""} (${m.confidence})` : `no match (${m.confidence})`),
+    value: (m) => {
+      // A team decision says who made it: that is why the match moved.
+      const how = m.team ? `decided by ${m.team.by}` : m.confidence;
+      return m.number ? `${m.number} ${m.name ?? ""} (${how})` : `no match (${how})`;
+    },
   },
   classifications: {
     fn: "UKCO.CLASSIFY",
