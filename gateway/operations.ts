@@ -11,6 +11,7 @@
  *   the query rebuilt from the names the operation takes; never from the raw request URL.
  */
 import type { GatewayConfig, Service } from "./config";
+import { MATCH_TIMEOUT_MS, OPERATION_TIMEOUT_MS } from "./timeouts";
 import type { UpstreamCall } from "./upstream";
 
 /** How the gateway treats an operation beyond forwarding it. */
@@ -29,11 +30,6 @@ export interface Operation {
 }
 
 const PAGING = ["returnCount", "skip"];
-
-/** The contract asks a client to wait "at least 60 to 120 seconds" for a single match: its upper figure. */
-export const MATCH_TIMEOUT_MS = 120_000;
-/** Every other operation (product, classification, multi-market, batch jobs): a minute at most. */
-export const OPERATION_TIMEOUT_MS = 60_000;
 
 const op = (
   service: Service,

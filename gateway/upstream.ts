@@ -14,7 +14,7 @@
  * gateway's own; `Upstreams` only performs it: when to log in is the caller's (under the quota).
  */
 import type { GatewayConfig, Service } from "./config";
-import { OPERATION_TIMEOUT_MS } from "./operations";
+import { OPERATION_TIMEOUT_MS } from "./timeouts";
 import { scrub, serviceMessage } from "./scrub";
 
 export interface UpstreamCall {
