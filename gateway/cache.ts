@@ -1,5 +1,7 @@
 /**
- * The team's cache of serialised answers: a bounded in-process tier (ByteLru) in front of Redis
+ * The team's cache of serialised answers: a bounded in-process tier (lru-cache, bounded in bytes:
+ * keys and values counted as UTF-16 code units × 2, as the heap holds them; least recently used
+ * out first; each entry with its own expiry) in front of Redis
  * when there is one (shared by every replica). Many keys are read with one MGET and written with
  * one pipeline; on a Redis Cluster, where one MGET cannot span slots, key by key, which the client
  * groups per node. Redis trouble is never a user's problem: a failed read is a miss and a failed
@@ -10,8 +12,8 @@
  * material longer than a company number is hashed, so no request can make a key large.
  */
 import { createHash } from "node:crypto";
+import { LRUCache } from "lru-cache";
 import { distrust, type RedisClient } from "./redis-client";
-import { ByteLru } from "./lru";
 
 const MAX_MATERIAL = 64;
 
@@ -22,7 +24,7 @@ export function cacheKey(kind: string, scope: string, material: string): string 
 }
 
 export class TieredCache {
-  private readonly memory: ByteLru;
+  private readonly memory: LRUCache<string, string>;
 
   constructor(
     memoryBytes: number,
@@ -30,11 +32,17 @@ export class TieredCache {
     private readonly redis?: RedisClient,
     now: () => number = Date.now,
   ) {
-    this.memory = new ByteLru(memoryBytes, now);
+    this.memory = new LRUCache<string, string>({
+      maxSize: memoryBytes,
+      sizeCalculation: (value, key) => (key.length + value.length) * 2,
+      // Its own clock, read at each look (tests move it): no cached "now".
+      perf: { now },
+      ttlResolution: 0,
+    });
   }
 
   get memoryBytes(): number {
-    return this.memory.bytes;
+    return this.memory.calculatedSize;
   }
 
   private get shared(): RedisClient | undefined {
@@ -60,7 +68,7 @@ export class TieredCache {
         const v = values[i];
         if (typeof v !== "string") return;
         found.set(k, v);
-        this.memory.set(k, v, ttlMs);
+        this.memory.set(k, v, { ttl: ttlMs });
       });
     } catch {
       // A miss, not an error; the connection is not trusted again until it reconnects.
@@ -71,7 +79,7 @@ export class TieredCache {
 
   async setMany(entries: ReadonlyMap<string, string>, ttlSeconds = this.ttlSeconds): Promise<void> {
     if (entries.size === 0) return;
-    for (const [k, v] of entries) this.memory.set(k, v, ttlSeconds * 1000);
+    for (const [k, v] of entries) this.memory.set(k, v, { ttl: ttlSeconds * 1000 });
     const redis = this.shared;
     if (!redis) return;
     if (redis.isCluster) {

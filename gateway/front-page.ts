@@ -7,7 +7,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import type { FastifyInstance } from "fastify";
+import type { FastifyPluginAsync } from "fastify";
 
 /** The page the add-in's manifest opens (webpack's HtmlWebpackPlugin output). */
 export const TASKPANE_PAGE = "taskpane.html";
@@ -43,7 +43,7 @@ add-in's requests to the company data services with the team's credentials, unde
 `;
 }
 
-export function registerFrontPage(app: FastifyInstance, o: { distDir: string; built: boolean; csp: string }): void {
+export const frontPage: FastifyPluginAsync<{ distDir: string; built: boolean; csp: string }> = async (app, o) => {
   const pane = o.built && existsSync(path.join(path.resolve(o.distDir), TASKPANE_PAGE));
   const about = aboutPage(gatewayVersion());
   app.get("/", async (_req, reply) => {
@@ -54,4 +54,4 @@ export function registerFrontPage(app: FastifyInstance, o: { distDir: string; bu
       .type("text/html; charset=utf-8")
       .send(about);
   });
-}
+};

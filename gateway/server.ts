@@ -12,29 +12,22 @@ import { createServer } from "node:http";
 import path from "node:path";
 import cors from "@fastify/cors";
 import fastifyStatic from "@fastify/static";
-import Fastify, { LogController, type FastifyInstance } from "fastify";
+import Fastify, { LogController, type FastifyError, type FastifyReply, type FastifyRequest } from "fastify";
 import pino, { type DestinationStream } from "pino";
-import { errorBody, registerApi } from "./api";
 import { createIdentifier } from "./auth";
-import { digest, TieredCache } from "./cache";
-import { CompanyRecords } from "./companies";
-import { besideKeys, SERVICES, type GatewayConfig, type Service } from "./config";
-import { companyCheck } from "./decisions/company-check";
+import { besideKeys, type GatewayConfig } from "./config";
 import { FileDecisionStore } from "./decisions/file-store";
 import { RedisDecisionStore } from "./decisions/redis-store";
 import { TeamDecisions } from "./decisions/team-decisions";
 import { WriteLimit } from "./decisions/write-limit";
-import { registerFrontPage } from "./front-page";
-import { GovernedCalls } from "./governed";
-import { JobOwners } from "./jobs";
+import { frontPage } from "./front-page";
 import { KeyStore } from "./keys";
-import { FairLimiter } from "./limiter";
-import { Matches } from "./match";
-import { operationCall } from "./operations";
 import { GatewayMetrics } from "./metrics";
-import { Quota } from "./quota";
+import { API_PREFIX, MAX_PARAM_LENGTH } from "./operations";
 import { Readiness } from "./readiness";
 import { closeRedisClient, createRedisClient } from "./redis-client";
+import { api } from "./routes/api";
+import { errorBody, refusalOf } from "./routes/errors";
 import { Upstreams } from "./upstream";
 
 export interface GatewayDeps {
@@ -69,8 +62,6 @@ export function pagesPolicy(entraIssuer?: string): string {
 }
 /** Webpack's content hashes: such a file never changes under its name. */
 const HASHED = /\.[0-9a-f]{8,}\.(js|css|png|svg)$/;
-/** The job owners' own tier: never pushed out by company records. */
-const JOB_CACHE_BYTES = 16 * 1024 * 1024;
 
 export async function startGateway(config: GatewayConfig, deps: GatewayDeps = {}): Promise<RunningGateway> {
   const log = pino({ level: "info", base: { app: "ukco-gateway" } }, deps.logStream ?? process.stdout);
@@ -98,41 +89,32 @@ export async function startGateway(config: GatewayConfig, deps: GatewayDeps = {}
     });
 
   const metrics = new GatewayMetrics();
-  const keys = new KeyStore(config.keysFile);
-  const identify = createIdentifier(config, keys);
   const upstreams = new Upstreams(config);
-  const cache = new TieredCache(config.memoryCacheBytes, config.cacheTtlSeconds, redis);
-  const limiters = Object.fromEntries(
-    SERVICES.map((s) => {
-      const quota = new Quota({
-        service: s,
-        limit: config.limits[s],
-        windowSeconds: config.windowSeconds,
-        replicas: config.replicas,
-        ...(redis ? { redis } : {}),
-        file: config.quotaFile ?? besideKeys(config, "gateway-quota.json"),
-      });
-      const bounds = {
-        global: config.queueBound,
-        perUser: config.userQueueBound,
-        maxWaitMs: config.queueWaitSeconds * 1000,
-      };
-      return [s, new FairLimiter(quota, bounds)];
-    }),
-  ) as Record<Service, FairLimiter>;
-  metrics.watchQueues(limiters);
-  metrics.watchCache(() => cache.memoryBytes);
-  const calls = new GovernedCalls(upstreams, limiters, metrics, log);
-  // Answers are kept per upstream credential: another token (another team, another scope) never reads them.
-  const c = config.credentials;
-  const productScope = digest(`product\n${c.productToken}`);
-  const matchingScope = digest(`matching\n${c.matchingKey}`);
   const readiness = new Readiness(upstreams, log);
+
+  /** Fastify's own refusals and the routes' alike, in the gateway's one error shape (routes/errors.ts). */
+  const onError = (error: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
+    const refusal = refusalOf(error, req);
+    if (!refusal) {
+      log.error({ err: error.message }, "gateway error");
+      return errorBody(reply, error.statusCode ?? 500, "gateway-error", "The gateway could not handle this request.");
+    }
+    if (req.identity) req.served ??= "refused";
+    if (refusal.retryAfterSeconds !== undefined) void reply.header("retry-after", String(refusal.retryAfterSeconds));
+    return errorBody(reply, refusal.status, refusal.error, refusal.message);
+  };
 
   const app = Fastify({
     loggerInstance: log,
     bodyLimit: config.bodyLimitBytes,
     logController: new LogController({ disableRequestLogging: true }),
+    // The table's methods only: a HEAD is refused as any other method the table does not hold.
+    exposeHeadRoutes: false,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    // A schema refuses what it does not name (an unknown query name is 400), and changes nothing.
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: false } },
+    // A path that is not valid percent-encoding, or a parameter past its length, never reaches a route.
+    frameworkErrors: (error, req, reply) => onError(error, req, reply),
     serverFactory: (handler) =>
       createServer(
         {
@@ -144,46 +126,38 @@ export async function startGateway(config: GatewayConfig, deps: GatewayDeps = {}
         handler,
       ),
   });
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser("*", { parseAs: "string" }, (_req, body, done) => done(null, body));
+  app.setErrorHandler(onError);
+  app.setNotFoundHandler((req, reply) =>
+    errorBody(reply, 404, "not-found", `No gateway route for ${req.method} ${req.url.split("?")[0]}.`),
+  );
+  app.addHook("onResponse", async (req, reply) => metrics.request(req.routeOptions.url ?? "unknown", reply.statusCode));
   if (config.allowedOrigin)
     await app.register(cors, {
       origin: config.allowedOrigin,
       exposedHeaders: ["Retry-After", "x-ukco-scopes", "x-ukco-left-out", "x-ukco-fields"],
     });
 
-  // Before the not-found handler: its hooks are only those registered before it.
-  // Fastify's instance type carries pino's logger type; the API needs only the base instance.
-  const companies = new CompanyRecords(calls, cache, productScope, config.productScopes, config.memoryCacheBytes / 2);
-  const decisions = new TeamDecisions(
-    redis
-      ? new RedisDecisionStore(redis)
-      : new FileDecisionStore(config.decisionsFile ?? besideKeys(config, "gateway-decisions.json"), (m) => log.warn(m)),
-    companyCheck(companies, operationCall(config, "product", "listCompanies"), cache, productScope),
-    new WriteLimit(config.decisionWritesPerMinute, redis),
-    config.decisionWritesPerMinute,
-    log,
-  );
-  registerApi(app as unknown as FastifyInstance, {
+  const keys = new KeyStore(config.keysFile);
+  const decisionStore = redis
+    ? new RedisDecisionStore(redis)
+    : new FileDecisionStore(config.decisionsFile ?? besideKeys(config, "gateway-decisions.json"), (m) => log.warn(m));
+  await app.register(api, {
+    prefix: API_PREFIX,
     config,
     log,
-    identify,
-    calls,
-    companies,
-    matches: new Matches(calls, cache, matchingScope),
-    jobs: new JobOwners(new TieredCache(JOB_CACHE_BYTES, config.cacheTtlSeconds, redis), matchingScope),
-    decisions,
+    redis,
+    metrics,
+    upstreams,
+    identify: createIdentifier(config, keys),
+    decisions: (check) =>
+      new TeamDecisions(
+        decisionStore,
+        check,
+        new WriteLimit(config.decisionWritesPerMinute, redis),
+        config.decisionWritesPerMinute,
+        log,
+      ),
   });
-
-  app.addHook("onResponse", async (req, reply) => metrics.request(req.routeOptions.url ?? "unknown", reply.statusCode));
-  app.setErrorHandler((error: { statusCode?: number; message: string }, _req, reply) => {
-    if (error.statusCode === 413) return errorBody(reply, 413, "body-too-large", "The request body is too large.");
-    log.error({ err: error.message }, "gateway error");
-    return errorBody(reply, error.statusCode ?? 500, "gateway-error", "The gateway could not handle this request.");
-  });
-  app.setNotFoundHandler((req, reply) =>
-    errorBody(reply, 404, "not-found", `No gateway route for ${req.method} ${req.url.split("?")[0]}.`),
-  );
 
   app.get("/healthz", async () => ({ status: "ok" }));
   app.get("/readyz", async (_req, reply) => {
@@ -203,7 +177,7 @@ export async function startGateway(config: GatewayConfig, deps: GatewayDeps = {}
 
   const built = existsSync(path.resolve(config.distDir));
   const csp = pagesPolicy(config.entra?.issuer);
-  registerFrontPage(app as unknown as FastifyInstance, { distDir: config.distDir, built, csp });
+  await app.register(frontPage, { distDir: config.distDir, built, csp });
   if (built) {
     await app.register(fastifyStatic, {
       root: path.resolve(config.distDir),
