@@ -114,12 +114,18 @@ const pathOf = (target: string) => target.split("?", 1)[0]!;
  * parameter).
  */
 export function targetRefusal(target: string): Refusal | undefined {
-  if (!target.startsWith("/")) return { status: 400, error: "bad-target", message: "Only origin-form request targets are served." };
-  if (target.length > MAX_TARGET_LENGTH) return { status: 400, error: "bad-target", message: "The request target is too long." };
+  if (!target.startsWith("/"))
+    return { status: 400, error: "bad-target", message: "Only origin-form request targets are served." };
+  if (target.length > MAX_TARGET_LENGTH)
+    return { status: 400, error: "bad-target", message: "The request target is too long." };
   const rawPath = pathOf(target);
   const decoded = decodeSegments(rawPath.split("/").slice(1));
   if (!decoded || rawPath.includes("\\") || decoded.some(ESCAPING))
-    return { status: 400, error: "bad-path", message: "The path holds a dot segment, a backslash or an encoded slash." };
+    return {
+      status: 400,
+      error: "bad-path",
+      message: "The path holds a dot segment, a backslash or an encoded slash.",
+    };
   return undefined;
 }
 
@@ -174,7 +180,10 @@ export function unrouted(method: string, target: string, routes: readonly RouteS
  * escape, the query names it takes and no other, and a JSON body for a POST.
  */
 export function operationSchema(o: Operation) {
-  const names = o.template.split("/").filter((p) => p.startsWith(":")).map((p) => p.slice(1));
+  const names = o.template
+    .split("/")
+    .filter((p) => p.startsWith(":"))
+    .map((p) => p.slice(1));
   const segment = {
     type: "string",
     minLength: 1,

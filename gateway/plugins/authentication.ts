@@ -22,7 +22,8 @@ export const authentication = fp<{ identify: Identify }>(
       try {
         req.identity = await identify(req.headers.authorization);
       } catch (error) {
-        if (error instanceof AuthError) return refuseUnread(reply, { status: 401, error: error.reason, message: error.message });
+        if (error instanceof AuthError)
+          return refuseUnread(reply, { status: 401, error: error.reason, message: error.message });
         throw error;
       }
     });

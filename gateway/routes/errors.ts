@@ -33,7 +33,10 @@ function validationWords(error: FastifyError, route: string | undefined): string
 }
 
 /** Why the request failed, as the gateway says it; `undefined` for a fault of the gateway's own. */
-export function refusalOf(error: FastifyError, req: FastifyRequest): { status: number; error: string; message: string; retryAfterSeconds?: number } | undefined {
+export function refusalOf(
+  error: FastifyError,
+  req: FastifyRequest,
+): { status: number; error: string; message: string; retryAfterSeconds?: number } | undefined {
   if (error instanceof QueueFullError) {
     const service = req.routeOptions.config.operation?.service ?? "team";
     const why = {
@@ -48,20 +51,34 @@ export function refusalOf(error: FastifyError, req: FastifyRequest): { status: n
       retryAfterSeconds: error.retryAfterSeconds,
     };
   }
-  if (error instanceof DecisionsUnavailable) return { status: 503, error: "decisions-unavailable", message: error.message };
+  if (error instanceof DecisionsUnavailable)
+    return { status: 503, error: "decisions-unavailable", message: error.message };
   if (error.validation) {
     const route = req.routeOptions.config.operation?.name ?? req.routeOptions.config.team?.name;
     if (error.validationContext === "querystring")
-      return { status: 400, error: "bad-query", message: `The ${route ?? "request"} route takes no such query (${error.message}).` };
+      return {
+        status: 400,
+        error: "bad-query",
+        message: `The ${route ?? "request"} route takes no such query (${error.message}).`,
+      };
     // A parameter no schema takes is a path the table does not hold.
     if (error.validationContext === "params")
-      return { status: 404, error: "not-found", message: `No gateway route for ${req.method} ${req.url.split("?")[0]}.` };
+      return {
+        status: 404,
+        error: "not-found",
+        message: `No gateway route for ${req.method} ${req.url.split("?")[0]}.`,
+      };
     return { status: 400, error: "bad-request", message: validationWords(error, route) };
   }
-  if (error.statusCode === 413) return { status: 413, error: "body-too-large", message: "The request body is too large." };
+  if (error.statusCode === 413)
+    return { status: 413, error: "body-too-large", message: "The request body is too large." };
   if (error.statusCode === 415)
     return { status: 415, error: "unsupported-media-type", message: "Request bodies are JSON (application/json)." };
-  if (error.code === "FST_ERR_CTP_EMPTY_JSON_BODY" || error instanceof SyntaxError || error.code === "FST_ERR_CTP_INVALID_JSON_BODY")
+  if (
+    error.code === "FST_ERR_CTP_EMPTY_JSON_BODY" ||
+    error instanceof SyntaxError ||
+    error.code === "FST_ERR_CTP_INVALID_JSON_BODY"
+  )
     return { status: 400, error: "bad-json", message: "The request body is not JSON." };
   if (error.code === "FST_ERR_BAD_URL")
     return { status: 400, error: "bad-path", message: "The path is not valid percent-encoding." };

@@ -62,7 +62,12 @@ export function forward(config: GatewayConfig): ServeOperation {
     req.numbers = asked;
     if (asked > MAX_NUMBERS) {
       req.served = "refused";
-      return errorBody(reply, 400, "too-many-numbers", `At most ${MAX_NUMBERS} company numbers a request; this one has ${asked}.`);
+      return errorBody(
+        reply,
+        400,
+        "too-many-numbers",
+        `At most ${MAX_NUMBERS} company numbers a request; this one has ${asked}.`,
+      );
     }
     const fields = fieldsAsked(req.headers[FIELDS_HEADER]);
     if (!fields.ok) {

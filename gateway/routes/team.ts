@@ -20,7 +20,9 @@ const zodCompiler: FastifySchemaCompiler<unknown> =
     if (checked.success) return { value: checked.data };
     const issue = checked.error.issues[0];
     const error = Object.assign(new Error(issue?.message ?? "invalid"), {
-      validation: [{ instancePath: issue?.path.length ? `/${issue.path.join("/")}` : "", message: issue?.message ?? "invalid" }],
+      validation: [
+        { instancePath: issue?.path.length ? `/${issue.path.join("/")}` : "", message: issue?.message ?? "invalid" },
+      ],
     });
     return { error };
   };
