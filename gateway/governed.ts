@@ -11,7 +11,7 @@
  * - identical calls in flight are merged (in-flight.ts): one send, one parse, every asker served.
  *
  * Every send gets an audit line naming the user whose request made it; the users served by a
- * merged call are audited where they are served (server.ts).
+ * merged call are audited where they are served (routes/api.ts).
  */
 import type { Logger } from "pino";
 import { ClassificationLogin, LeaseAbandoned, type Lease } from "./classification-login";

@@ -5,7 +5,8 @@
  * cache kept per credential so ten analysts' refreshes cost one.
  *
  * Limits of the front: header and whole-request timeouts (a slow sender is cut off), a body
- * limit, sign-in before any body is read (api.ts), `/metrics` only with its own token.
+ * limit per route, sign-in before any body is read (routes/api.ts), `/metrics` only with its own
+ * token. The `/api` routes, their plugins and hooks are routes/api.ts.
  */
 import { existsSync } from "node:fs";
 import { createServer } from "node:http";
