@@ -109,8 +109,6 @@ export async function startGateway(config: GatewayConfig, deps: GatewayDeps = {}
     loggerInstance: log,
     bodyLimit: config.bodyLimitBytes,
     logController: new LogController({ disableRequestLogging: true }),
-    // The table's methods only: a HEAD is refused as any other method the table does not hold.
-    exposeHeadRoutes: false,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     // A schema refuses what it does not name (an unknown query name is 400), and changes nothing.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: false } },

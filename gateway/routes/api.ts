@@ -45,12 +45,19 @@ export const api: FastifyPluginAsync<ApiOptions> = async (app, o) => {
   app.decorateRequest("clientGone", null);
   app.decorateRequest("served", null);
   app.decorateRequest("numbers", 0);
+  // Fastify's router says 404 to a path served by another method: the routes seen here say 405.
+  const routes: RouteShape[] = [];
+  app.addHook("onRoute", (r) => {
+    for (const method of [r.method].flat()) routes.push({ method, url: r.url });
+  });
   app.addHook("onRequest", async (req, reply) => {
     const target = req.raw.url ?? "/";
     const refusal = targetRefusal(target);
     if (refusal) return refuseUnread(reply, refusal);
+    // No route, or one reached only by decoding a fixed segment: refused before any body is read.
     const url = req.routeOptions.url;
-    if (url !== undefined && !spellsTemplate(target, url)) return refuseUnread(reply, unrouted(req.method, target, []));
+    if (req.is404 || url === undefined || !spellsTemplate(target, url))
+      return refuseUnread(reply, unrouted(req.method, target, routes));
     const abort = new AbortController();
     // The client going before its answer takes its request out of the queue.
     reply.raw.on("close", () => {
@@ -58,11 +65,8 @@ export const api: FastifyPluginAsync<ApiOptions> = async (app, o) => {
     });
     req.clientGone = abort.signal;
   });
-  // Fastify's router says 404 to a path served by another method: the routes seen here say 405.
-  const routes: RouteShape[] = [];
-  app.addHook("onRoute", (r) => {
-    for (const method of [r.method].flat()) routes.push({ method, url: r.url });
-  });
+  // This context's own not-found handler: a request no route takes still meets sign-in and the
+  // hook above, which answers it; the handler is only the fallback.
   app.setNotFoundHandler((req, reply) => refuseUnread(reply, unrouted(req.method, req.raw.url ?? "/", routes)));
 
   // Bodies are JSON, parsed by Fastify's own parser (proto-poisoning checks and all); the text is

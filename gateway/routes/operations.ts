@@ -35,6 +35,8 @@ export const operationRoutes: FastifyPluginAsync<{ serve: ServeOperation; bodyLi
       url: routePath(operation),
       schema: operationSchema(operation),
       bodyLimit,
+      // The table's methods only: a HEAD is refused (405) as any other method the table does not hold.
+      exposeHeadRoute: false,
       config: { operation },
       handler: (req, reply) =>
         serve(req, reply, matchedOf(operation, req.params as Record<string, string>, req.raw.url ?? "")),

@@ -15,7 +15,7 @@ const BASE = {
 };
 
 /** The gateway's operation routes, each answering with its operation and upstream URL instead of forwarding. */
-const routes = Fastify({ exposeHeadRoutes: false, routerOptions: { maxParamLength: MAX_PARAM_LENGTH } });
+const routes = Fastify({ routerOptions: { maxParamLength: MAX_PARAM_LENGTH } });
 void routes.register(operationRoutes, {
   prefix: API_PREFIX,
   bodyLimit: 1024,
