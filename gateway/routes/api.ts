@@ -48,7 +48,7 @@ export const api: FastifyPluginAsync<ApiOptions> = async (app, o) => {
   // Fastify's router says 404 to a path served by another method: the routes seen here say 405.
   const routes: RouteShape[] = [];
   app.addHook("onRoute", (r) => {
-    for (const method of [r.method].flat()) routes.push({ method, url: r.url });
+    if (!r.url.endsWith("*")) for (const method of [r.method].flat()) routes.push({ method, url: r.url });
   });
   app.addHook("onRequest", async (req, reply) => {
     const target = req.raw.url ?? "/";
@@ -68,6 +68,14 @@ export const api: FastifyPluginAsync<ApiOptions> = async (app, o) => {
   // This context's own not-found handler: a request no route takes still meets sign-in and the
   // hook above, which answers it; the handler is only the fallback.
   app.setNotFoundHandler((req, reply) => refuseUnread(reply, unrouted(req.method, req.raw.url ?? "/", routes)));
+  // The built add-in is served at `/*` (server.ts), which would take a GET below /api that no route
+  // holds out of this context: such a GET or HEAD lands here instead, and the hook above answers it.
+  app.route({
+    method: ["GET", "HEAD"],
+    url: "/*",
+    exposeHeadRoute: false,
+    handler: (req, reply) => refuseUnread(reply, unrouted(req.method, req.raw.url ?? "/", routes)),
+  });
 
   // Bodies are JSON, parsed by Fastify's own parser (proto-poisoning checks and all); the text is
   // kept, so a service receives the bytes the add-in sent.
