@@ -4,7 +4,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { BarChart } from "../../../src/taskpane/components/BarChart";
 import { maskSecret } from "../../../src/taskpane/mask";
 import { describeStatus } from "../../../src/taskpane/views/sign-in/StatusLine";
-import { groupViews, type PaneView } from "../../../src/taskpane/views/registry";
+import { groupViews, type PaneView } from "../../../src/features/registry";
 import { pickerGroups } from "../../../src/taskpane/views/import/useFilterCatalogue";
 
 describe("bar chart", () => {

@@ -9,7 +9,7 @@ import type { ValueProvenance } from "../../../core/analysis/provenance";
 import { ErrorBar } from "../../components/ErrorBar";
 import { FactList } from "../../components/FactList";
 import { useRuntime } from "../../runtime-context";
-import type { PaneView, ViewProps } from "../registry";
+import { defineView, type ViewProps } from "../../../features/registry";
 import { useAboutValue } from "./useAboutValue";
 
 const SERVICE_NAMES = {
@@ -92,10 +92,10 @@ function AboutValue({ active }: ViewProps) {
   );
 }
 
-export const aboutValueView: PaneView = {
+export const aboutValueView = defineView({
   id: "about-value",
   title: "About this value",
   description: "Where the selected cell's value came from and when it was fetched.",
   group: "Keep it current",
   Component: AboutValue,
-};
+});

@@ -20,7 +20,7 @@ import type { SourceColumn, TableLayout } from "../../../core/builder-layout";
 import { ActionOutcome } from "../../components/ActionOutcome";
 import { useHandoff, type Handoff } from "../../handoff";
 import { useRuntime } from "../../runtime-context";
-import type { PaneView } from "../registry";
+import { defineView } from "../../../features/registry";
 import { FieldPicker } from "./FieldPicker";
 import { PreviewTable } from "./PreviewTable";
 import { useBuilder, type Placement } from "./useBuilder";
@@ -172,10 +172,10 @@ function Builder() {
   );
 }
 
-export const builderView: PaneView = {
+export const builderView = defineView({
   id: "builder",
   title: "Build a table",
   description: "Choose fields by searching, preview three rows, insert UKCO.FIELD formulas; edit one.",
   group: "Add data to a sheet",
   Component: Builder,
-};
+});

@@ -10,7 +10,7 @@ import { ActionOutcome } from "../../components/ActionOutcome";
 import { useCompanyNames } from "../../hooks/useCompanyNames";
 import { usePolled } from "../../hooks/usePolled";
 import { useRuntime } from "../../runtime-context";
-import type { PaneView, ViewProps } from "../registry";
+import { defineView, type ViewProps } from "../../../features/registry";
 import { answerChangeRow } from "./answer-words";
 import { changesSummary } from "./summary";
 import { useChanges } from "./useChanges";
@@ -103,10 +103,10 @@ function Changes({ active }: ViewProps) {
   );
 }
 
-export const changesView: PaneView = {
+export const changesView = defineView({
   id: "changes",
   title: "What changed",
   description: "The values the last refresh changed, and Undo refresh.",
   group: "Keep it current",
   Component: Changes,
-};
+});

@@ -17,7 +17,7 @@ import { RateLimitNotice } from "../../components/RateLimitNotice";
 import { useImportRun } from "../../hooks/useImportRun";
 import { useRuntime } from "../../runtime-context";
 import { ColumnChooser } from "../import/ColumnChooser";
-import type { PaneView } from "../registry";
+import { defineView } from "../../../features/registry";
 
 const useStyles = makeStyles({ stack: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM } });
 
@@ -96,10 +96,10 @@ function ClassifyFromExamples() {
   );
 }
 
-export const classifyExamplesView: PaneView = {
+export const classifyExamplesView = defineView({
   id: "classify-examples",
   title: "Classify from examples",
   description: "Companies like the ones you list (and unlike others), with their scores.",
   group: "Find companies",
   Component: ClassifyFromExamples,
-};
+});

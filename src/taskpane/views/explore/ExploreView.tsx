@@ -12,7 +12,7 @@ import { useImportRun } from "../../hooks/useImportRun";
 import { useLookup } from "../../hooks/useLookup";
 import { useRuntime } from "../../runtime-context";
 import { ColumnChooser } from "../import/ColumnChooser";
-import type { PaneView, ViewProps } from "../registry";
+import { defineView, type ViewProps } from "../../../features/registry";
 
 const useStyles = makeStyles({ stack: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM } });
 
@@ -97,10 +97,10 @@ function ExploreLists({ active }: ViewProps) {
   );
 }
 
-export const exploreView: PaneView = {
+export const exploreView = defineView({
   id: "explore",
   title: "Explore lists",
   description: "Curated lists of companies, imported as tables you can refresh.",
   group: "Find companies",
   Component: ExploreLists,
-};
+});

@@ -10,7 +10,7 @@ import { pathTo, searchTree } from "../../../core/import/group-tree";
 import { ErrorBar } from "../../components/ErrorBar";
 import { LookupStatus } from "../../components/LookupStatus";
 import { RateLimitNotice } from "../../components/RateLimitNotice";
-import type { PaneView, ViewProps } from "../registry";
+import { defineView, type ViewProps } from "../../../features/registry";
 import { GroupInsert } from "./GroupInsert";
 import { GroupTreeView } from "./GroupTreeView";
 import { useFollowSelection } from "./useFollowSelection";
@@ -132,10 +132,10 @@ function GroupStructure({ active }: ViewProps) {
   );
 }
 
-export const groupView: PaneView = {
+export const groupView = defineView({
   id: "group",
   title: "Group structure",
   description: "The group of the selected company, from its ultimate parent; search it, insert it as a table.",
   group: "Add data to a sheet",
   Component: GroupStructure,
-};
+});

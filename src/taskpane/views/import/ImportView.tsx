@@ -14,7 +14,7 @@ import { useHandoff, type Handoff } from "../../handoff";
 import { useImportRun } from "../../hooks/useImportRun";
 import { importToNewSheet } from "../../../host/import-actions";
 import { useRuntime } from "../../runtime-context";
-import type { PaneView, ViewProps } from "../registry";
+import { defineView, type ViewProps } from "../../../features/registry";
 import { CodePicker } from "./CodePicker";
 import { ColumnChooser } from "./ColumnChooser";
 import { InsightsPanel } from "./InsightsPanel";
@@ -130,10 +130,10 @@ function ImportCompanies({ active }: ViewProps) {
   );
 }
 
-export const importView: PaneView = {
+export const importView = defineView({
   id: "import",
   title: "Import companies",
   description: "Filter by RTIC, SIC, status, place or your own numbers; import onto a new sheet.",
   group: "Find companies",
   Component: ImportCompanies,
-};
+});

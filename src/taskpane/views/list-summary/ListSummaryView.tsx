@@ -10,7 +10,7 @@ import { handOff } from "../../handoff";
 import { useLookup } from "../../hooks/useLookup";
 import { usePaneNavigation } from "../../navigation";
 import { useRuntime } from "../../runtime-context";
-import type { PaneView } from "../registry";
+import { defineView } from "../../../features/registry";
 
 const useStyles = makeStyles({ stack: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM } });
 
@@ -105,10 +105,10 @@ function ListSummaryPanel() {
   );
 }
 
-export const listSummaryView: PaneView = {
+export const listSummaryView = defineView({
   id: "list-summary",
   title: "List summary",
   description: "How many companies a classifier model finds at a cutoff, and what they are like.",
   group: "Find companies",
   Component: ListSummaryPanel,
-};
+});

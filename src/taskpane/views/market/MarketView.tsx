@@ -5,7 +5,7 @@ import type { Market } from "../../../api/market/schemas";
 import { MARKETS } from "../../../core/api-values";
 import { MARKET_NAMES } from "../../../core/market/filters";
 import { RateLimitNotice } from "../../components/RateLimitNotice";
-import type { PaneView, ViewProps } from "../registry";
+import { defineView, type ViewProps } from "../../../features/registry";
 import { MarketLookups } from "./MarketLookups";
 import { MarketQueryPanel } from "./MarketQueryPanel";
 import { useMarketFilters } from "./useMarketFilters";
@@ -41,10 +41,10 @@ function MultiMarket({ active }: ViewProps) {
   );
 }
 
-export const marketView: PaneView = {
+export const marketView = defineView({
   id: "market",
   title: "Multi-market",
   description: "Companies in the US, France, Germany and Ireland: filtered lists, numbers, names.",
   group: "Find companies",
   Component: MultiMarket,
-};
+});

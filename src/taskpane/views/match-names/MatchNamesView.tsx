@@ -12,7 +12,7 @@ import { DoneBar, ErrorBar } from "../../components/ErrorBar";
 import { RateLimitNotice } from "../../components/RateLimitNotice";
 import { useHandoff, type Handoff } from "../../handoff";
 import { useRuntime } from "../../runtime-context";
-import type { PaneView } from "../registry";
+import { defineView } from "../../../features/registry";
 import { ReviewPanel } from "./ReviewPanel";
 import { useMatchRun, type MatchRunState } from "./useMatchRun";
 import { useMatchSession } from "./useMatchSession";
@@ -179,10 +179,10 @@ function MatchNames() {
   );
 }
 
-export const matchNamesView: PaneView = {
+export const matchNamesView = defineView({
   id: "match-names",
   title: "Match names",
   description: "Find the company numbers for a column of names; review the unsure ones.",
   group: "Add data to a sheet",
   Component: MatchNames,
-};
+});

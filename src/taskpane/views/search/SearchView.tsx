@@ -16,7 +16,7 @@ import { ResultList } from "../../components/ResultList";
 import { TextQuery } from "../../components/TextQuery";
 import { useLookup } from "../../hooks/useLookup";
 import { useRuntime } from "../../runtime-context";
-import type { PaneView } from "../registry";
+import { defineView } from "../../../features/registry";
 
 const useStyles = makeStyles({ stack: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM } });
 
@@ -113,10 +113,10 @@ function SearchCompanies() {
   );
 }
 
-export const searchView: PaneView = {
+export const searchView = defineView({
   id: "search",
   title: "Search by number",
   description: "Companies whose number starts with what you type; insert them at the selection.",
   group: "Find companies",
   Component: SearchCompanies,
-};
+});

@@ -1,7 +1,7 @@
 /** Sign in and settings: one card per service, the service addresses, and the sandbox shortcut. */
 import { makeStyles, tokens } from "@fluentui/react-components";
 import { checkMatchingKey, MATCHING_KEY_PREFIX } from "../../../core/api-values";
-import type { PaneView } from "../registry";
+import { defineView } from "../../../features/registry";
 import { useRuntime } from "../../runtime-context";
 import { ClassificationCard } from "./ClassificationCard";
 import { GatewayCard } from "./GatewayCard";
@@ -61,10 +61,10 @@ function SignIn() {
   );
 }
 
-export const signInView: PaneView = {
+export const signInView = defineView({
   id: "sign-in",
   title: "Sign in and settings",
   description: "Credentials for the four services, their addresses, connection tests.",
   group: "Set up",
   Component: SignIn,
-};
+});

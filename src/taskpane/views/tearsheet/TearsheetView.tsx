@@ -8,7 +8,7 @@
 import { Button, Text } from "@fluentui/react-components";
 import type { SheetTemplateId } from "../../../core/tearsheet-template";
 import { ActionOutcome } from "../../components/ActionOutcome";
-import type { PaneView, ViewProps } from "../registry";
+import { defineView, type PaneView, type ViewProps } from "../../../features/registry";
 import { useTearsheet } from "./useTearsheet";
 
 /** What each template's view says and its button does. */
@@ -49,11 +49,12 @@ function SheetFromCompany({ active, template }: ViewProps & { template: SheetTem
   );
 }
 
-const sheetView = (template: SheetTemplateId, view: Omit<PaneView, "Component" | "group">): PaneView => ({
-  ...view,
-  group: "Add data to a sheet",
-  Component: (props: ViewProps) => <SheetFromCompany {...props} template={template} />,
-});
+const sheetView = (template: SheetTemplateId, view: Omit<PaneView, "Component" | "group">): PaneView =>
+  defineView({
+    ...view,
+    group: "Add data to a sheet",
+    Component: (props: ViewProps) => <SheetFromCompany {...props} template={template} />,
+  });
 
 export const tearsheetView = sheetView("tearsheet", {
   id: "tearsheet",

@@ -22,7 +22,7 @@ import { useImportRun } from "../../hooks/useImportRun";
 import { useLookup } from "../../hooks/useLookup";
 import { useRuntime } from "../../runtime-context";
 import { ColumnChooser } from "../import/ColumnChooser";
-import type { PaneView } from "../registry";
+import { defineView } from "../../../features/registry";
 
 const useStyles = makeStyles({ stack: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM } });
 
@@ -127,10 +127,10 @@ function FindByWebsite() {
   );
 }
 
-export const websiteView: PaneView = {
+export const websiteView = defineView({
   id: "website",
   title: "Find by website",
   description: "The companies behind one website, or behind the addresses in the selected cells.",
   group: "Find companies",
   Component: FindByWebsite,
-};
+});

@@ -1,7 +1,7 @@
 /** Workbook data: what the workbook's store holds and how old it is, refresh actions, imported tables, Convert to values, Clear. */
 import { Divider, makeStyles, tokens } from "@fluentui/react-components";
 import { RateLimitNotice } from "../../components/RateLimitNotice";
-import type { PaneView, ViewProps } from "../registry";
+import { defineView, type ViewProps } from "../../../features/registry";
 import { ClearStore } from "./ClearStore";
 import { ImportedTables } from "./ImportedTables";
 import { RefreshActions } from "./RefreshActions";
@@ -28,10 +28,10 @@ function WorkbookData({ active }: ViewProps) {
   );
 }
 
-export const workbookView: PaneView = {
+export const workbookView = defineView({
   id: "workbook",
   title: "Workbook data",
   description: "What this workbook stores, refresh, imported tables, convert to values, clear.",
   group: "Keep it current",
   Component: WorkbookData,
-};
+});

@@ -1,8 +1,9 @@
 /**
- * The pane's views. Each view lives in its own folder under views/ and exports a PaneView; the
- * list in views/index.ts decides what the pane offers: a new view is a folder and one line there.
- * The shell groups views on the home page and in the Views menu, so the navigation holds a dozen
- * views in a 320 px pane.
+ * The pane's views. Each feature is a folder under features/ whose view module defines its view
+ * (`defineView`) as it loads; the table in features/views.ts loads them in home-page order, so a
+ * new view is a folder and one line there (as each function module defines its own function,
+ * host/function-table.ts). The shell groups views on the home page and in the Views menu, so the
+ * navigation holds a dozen views in a 320 px pane.
  */
 import type { ComponentType } from "react";
 
@@ -33,4 +34,18 @@ export function groupViews(views: readonly PaneView[]): { group: PaneView["group
     else groups.push({ group: view.group, views: [view] });
   }
   return groups;
+}
+
+const DEFINED: PaneView[] = [];
+
+/** Adds a view to the pane, after those defined before it; returns it, for its module to export. */
+export function defineView(view: PaneView): PaneView {
+  if (DEFINED.some((defined) => defined.id === view.id)) throw new Error(`Two views have the id "${view.id}".`);
+  DEFINED.push(view);
+  return view;
+}
+
+/** The views defined so far, in the order their modules loaded. */
+export function definedViews(): readonly PaneView[] {
+  return [...DEFINED];
 }

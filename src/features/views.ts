@@ -1,0 +1,24 @@
+/**
+ * The views the pane offers, one line each, in home-page order (grouped by task: putting data in a
+ * sheet, finding companies, keeping the data current, setting up). To add one: make a folder under
+ * features/ whose view module calls `defineView` (registry.ts), and load it here. Only this table
+ * imports a view module (lint checks it), so the order here is the order the views are defined.
+ */
+import { definedViews } from "./registry";
+import "../taskpane/views/match-names/MatchNamesView";
+import "../taskpane/views/builder/BuilderView";
+import "../taskpane/views/tearsheet/TearsheetView";
+import "../taskpane/views/group/GroupView";
+import "../taskpane/views/import/ImportView";
+import "../taskpane/views/search/SearchView";
+import "../taskpane/views/website/WebsiteView";
+import "../taskpane/views/explore/ExploreView";
+import "../taskpane/views/classify-examples/ClassifyExamplesView";
+import "../taskpane/views/list-summary/ListSummaryView";
+import "../taskpane/views/market/MarketView";
+import "../taskpane/views/workbook/WorkbookView";
+import "../taskpane/views/changes/ChangesView";
+import "../taskpane/views/about-value/AboutValueView";
+import "../taskpane/views/sign-in/SignInView";
+
+export const PANE_VIEWS = definedViews();
