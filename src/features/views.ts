@@ -5,7 +5,7 @@
  * imports a view module (lint checks it), so the order here is the order the views are defined.
  */
 import { definedViews } from "./registry";
-import "../taskpane/views/match-names/MatchNamesView";
+import "./match-names/view";
 import "../taskpane/views/builder/BuilderView";
 import "../taskpane/views/tearsheet/TearsheetView";
 import "../taskpane/views/group/GroupView";

@@ -4,12 +4,12 @@
  * review queue in the workbook as a custom XML part (core/match-names/session.ts), so closing the
  * pane or the file loses nothing.
  */
-import type { SheetValue } from "../core/import/columns";
-import { InvalidArgumentError } from "../core/errors";
-import type { SheetBlock } from "../core/match-names/input";
-import { OUTPUT_HEADER, OUTPUT_WIDTH } from "../core/match-names/output";
-import { MATCH_SESSION_NAMESPACE, readSessionXml, sessionXml, type MatchSession } from "../core/match-names/session";
-import { readBlock, writeGrid } from "./sized-sync";
+import type { SheetValue } from "../../core/import/columns";
+import { InvalidArgumentError } from "../../core/errors";
+import type { SheetBlock } from "../../core/match-names/input";
+import { OUTPUT_HEADER, OUTPUT_WIDTH } from "../../core/match-names/output";
+import { MATCH_SESSION_NAMESPACE, readSessionXml, sessionXml, type MatchSession } from "../../core/match-names/session";
+import { readBlock, writeGrid } from "../../host/sized-sync";
 
 /**
  * The selected names with the rows they span, from column A to the last used column: a whole

@@ -9,11 +9,11 @@
  */
 import { Button, Field, Input, Text, makeStyles, tokens } from "@fluentui/react-components";
 import { useEffect, useRef, type KeyboardEvent, type RefObject } from "react";
-import type { Alternative } from "../../../core/match-names/alternatives";
-import { ErrorBar } from "../../components/ErrorBar";
-import { handOff } from "../../handoff";
-import { usePaneNavigation } from "../../navigation";
-import { selectBlock } from "../../../host/match-names";
+import type { Alternative } from "../../core/match-names/alternatives";
+import { ErrorBar } from "../../taskpane/components/ErrorBar";
+import { handOff } from "../../taskpane/handoff";
+import { usePaneNavigation } from "../../taskpane/navigation";
+import { selectBlock } from "./host";
 import type { useReview } from "./useReview";
 import { decisionWords, incorporatedOn, sheetRows, teamWords } from "./words";
 

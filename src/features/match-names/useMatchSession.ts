@@ -4,8 +4,8 @@
  * overlap: a change made while one is being written is saved right after it, newest state only.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { MatchSession } from "../../../core/match-names/session";
-import { loadMatchSession, saveMatchSession } from "../../../host/match-names";
+import type { MatchSession } from "../../core/match-names/session";
+import { loadMatchSession, saveMatchSession } from "./host";
 
 export interface SessionState {
   loading: boolean;

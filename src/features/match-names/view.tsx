@@ -5,14 +5,14 @@
  */
 import { Button, Checkbox, Field, ProgressBar, Radio, RadioGroup, Select, Text } from "@fluentui/react-components";
 import { useCallback } from "react";
-import { UnavailableError } from "../../../core/errors";
-import { THRESHOLDS } from "../../../core/match-names/queue";
-import { OUTPUT_KINDS, type OutputKind } from "../../../core/match-names/session";
-import { DoneBar, ErrorBar } from "../../components/ErrorBar";
-import { RateLimitNotice } from "../../components/RateLimitNotice";
-import { useHandoff, type Handoff } from "../../handoff";
-import { useRuntime } from "../../runtime-context";
-import { defineView } from "../../../features/registry";
+import { UnavailableError } from "../../core/errors";
+import { THRESHOLDS } from "../../core/match-names/queue";
+import { OUTPUT_KINDS, type OutputKind } from "../../core/match-names/session";
+import { DoneBar, ErrorBar } from "../../taskpane/components/ErrorBar";
+import { RateLimitNotice } from "../../taskpane/components/RateLimitNotice";
+import { useHandoff, type Handoff } from "../../taskpane/handoff";
+import { useRuntime } from "../../taskpane/runtime-context";
+import { defineView } from "../registry";
 import { ReviewPanel } from "./ReviewPanel";
 import { useMatchRun, type MatchRunState } from "./useMatchRun";
 import { useMatchSession } from "./useMatchSession";
