@@ -6,7 +6,7 @@
  */
 import { definedViews } from "./registry";
 import "./match-names/view";
-import "../taskpane/views/builder/BuilderView";
+import "./builder/view";
 import "../taskpane/views/tearsheet/TearsheetView";
 import "../taskpane/views/group/GroupView";
 import "../taskpane/views/import/ImportView";

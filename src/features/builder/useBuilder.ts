@@ -4,10 +4,10 @@
  * open the selected formula, write it back). Each action's outcome goes to the view's message bar.
  */
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { planRewrite, planTable, placeOf, type SourceColumn, type TableLayout } from "../../../core/builder-layout";
-import { guessSource, sourceColumn, type SourceGuess } from "../../../core/builder-source";
-import { InvalidArgumentError } from "../../../core/errors";
-import { referenceOf } from "../../../core/formula-builder";
+import { planRewrite, planTable, placeOf, type SourceColumn, type TableLayout } from "../../core/builder-layout";
+import { guessSource, sourceColumn, type SourceGuess } from "../../core/builder-source";
+import { InvalidArgumentError } from "../../core/errors";
+import { referenceOf } from "../../core/formula-builder";
 import {
   activeCellPlace,
   firstEmptyColumnsRightOf,
@@ -18,8 +18,8 @@ import {
   reopenFormula,
   writeBack,
   type OpenedCell,
-} from "../../../host/builder-actions";
-import { useAction } from "../../hooks/useAction";
+} from "./host";
+import { useAction } from "../../taskpane/hooks/useAction";
 import { PREVIEW_ROWS } from "./usePreview";
 
 export interface PickedColumn {

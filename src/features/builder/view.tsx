@@ -16,11 +16,11 @@ import {
   tokens,
 } from "@fluentui/react-components";
 import { useCallback } from "react";
-import type { SourceColumn, TableLayout } from "../../../core/builder-layout";
-import { ActionOutcome } from "../../components/ActionOutcome";
-import { useHandoff, type Handoff } from "../../handoff";
-import { useRuntime } from "../../runtime-context";
-import { defineView } from "../../../features/registry";
+import type { SourceColumn, TableLayout } from "../../core/builder-layout";
+import { ActionOutcome } from "../../taskpane/components/ActionOutcome";
+import { useHandoff, type Handoff } from "../../taskpane/handoff";
+import { useRuntime } from "../../taskpane/runtime-context";
+import { defineView } from "../registry";
 import { FieldPicker } from "./FieldPicker";
 import { PreviewTable } from "./PreviewTable";
 import { useBuilder, type Placement } from "./useBuilder";

@@ -5,11 +5,11 @@
  * company that fails shows its error in its own cells; the others still show.
  */
 import { useEffect, useState } from "react";
-import { cellText, isEntityCell, isUserError, type CellResult } from "../../../core/cell-value";
-import type { Engine } from "../../../core/engine";
-import { toUserError } from "../../../core/errors";
-import type { SourceColumn } from "../../../core/builder-layout";
-import { formulaOf } from "../../../host/function-table";
+import { cellText, isEntityCell, isUserError, type CellResult } from "../../core/cell-value";
+import type { Engine } from "../../core/engine";
+import { toUserError } from "../../core/errors";
+import type { SourceColumn } from "../../core/builder-layout";
+import { formulaOf } from "../../host/function-table";
 
 export const PREVIEW_ROWS = 3;
 

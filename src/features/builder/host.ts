@@ -4,7 +4,7 @@
  * and a selected UKCO.FIELD formula opened and written back. Nothing is written over a cell that
  * holds data: the write is refused with the cells named, before anything changes.
  */
-import { readBlock, writeGrid } from "./sized-sync";
+import { readBlock, writeGrid } from "../../host/sized-sync";
 import {
   firstEmptyColumns,
   headerLabels,
@@ -14,10 +14,10 @@ import {
   type OpenedFormula,
   type RewritePlan,
   type TablePlan,
-} from "../core/builder-layout";
-import { InvalidArgumentError } from "../core/errors";
-import { parseFieldFormula, referenceOf } from "../core/formula-builder";
-import { rangeAddress } from "../core/import/a1";
+} from "../../core/builder-layout";
+import { InvalidArgumentError } from "../../core/errors";
+import { parseFieldFormula, referenceOf } from "../../core/formula-builder";
+import { rangeAddress } from "../../core/import/a1";
 
 /** INFERRED (ours): a builder table reads at most this many rows (a whole column selected is cut to the used cells). */
 export const MAX_BUILDER_ROWS = 100_000;
