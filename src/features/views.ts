@@ -7,7 +7,7 @@
 import { definedViews } from "./registry";
 import "./match-names/view";
 import "./builder/view";
-import "../taskpane/views/tearsheet/TearsheetView";
+import "./tearsheet/view";
 import "../taskpane/views/group/GroupView";
 import "../taskpane/views/import/ImportView";
 import "../taskpane/views/search/SearchView";

@@ -3,10 +3,10 @@
  * again as the selection moves); the action makes the sheet and keeps what it came to.
  */
 import { useCallback, useEffect, useState } from "react";
-import { selectedCompany, tearsheetForSelection, type SelectedCompany } from "../../../host/tearsheet";
-import { watchActiveCell } from "../../../host/selection-watch";
-import type { SheetTemplateId } from "../../../core/tearsheet-template";
-import { useAction } from "../../hooks/useAction";
+import { selectedCompany, tearsheetForSelection, type SelectedCompany } from "./host";
+import { watchActiveCell } from "../../host/selection-watch";
+import type { SheetTemplateId } from "../../core/tearsheet-template";
+import { useAction } from "../../taskpane/hooks/useAction";
 
 export type Selection = { company: SelectedCompany } | { problem: string } | undefined;
 

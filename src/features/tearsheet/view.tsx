@@ -6,9 +6,9 @@
  * Each is a PaneView made from one entry of the sheet templates.
  */
 import { Button, Text } from "@fluentui/react-components";
-import type { SheetTemplateId } from "../../../core/tearsheet-template";
-import { ActionOutcome } from "../../components/ActionOutcome";
-import { defineView, type PaneView, type ViewProps } from "../../../features/registry";
+import type { SheetTemplateId } from "../../core/tearsheet-template";
+import { ActionOutcome } from "../../taskpane/components/ActionOutcome";
+import { defineView, type PaneView, type ViewProps } from "../registry";
 import { useTearsheet } from "./useTearsheet";
 
 /** What each template's view says and its button does. */
