@@ -18,7 +18,7 @@ import "../taskpane/views/list-summary/ListSummaryView";
 import "../taskpane/views/market/MarketView";
 import "../taskpane/views/workbook/WorkbookView";
 import "../taskpane/views/changes/ChangesView";
-import "../taskpane/views/about-value/AboutValueView";
+import "./about-value/view";
 import "../taskpane/views/sign-in/SignInView";
 
 export const PANE_VIEWS = definedViews();

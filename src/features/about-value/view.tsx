@@ -4,12 +4,12 @@
  * from the workbook's store or fetched in this session. It sends no request.
  */
 import { Button, Text } from "@fluentui/react-components";
-import { formatWhen } from "../../../core/import/table-layout";
-import type { ValueProvenance } from "../../../core/analysis/provenance";
-import { ErrorBar } from "../../components/ErrorBar";
-import { FactList } from "../../components/FactList";
-import { useRuntime } from "../../runtime-context";
-import { defineView, type ViewProps } from "../../../features/registry";
+import { formatWhen } from "../../core/import/table-layout";
+import type { ValueProvenance } from "../../core/analysis/provenance";
+import { ErrorBar } from "../../taskpane/components/ErrorBar";
+import { FactList } from "../../taskpane/components/FactList";
+import { useRuntime } from "../../taskpane/runtime-context";
+import { defineView, type ViewProps } from "../registry";
 import { useAboutValue } from "./useAboutValue";
 
 const SERVICE_NAMES = {

@@ -1,8 +1,8 @@
 /** While the view is shown: what is known of the value in the active cell, read again as the selection moves. */
 import { useCallback, useEffect, useState } from "react";
-import type { Engine } from "../../../core/engine";
-import { describeActiveCell, type AboutCell } from "../../../host/about-value";
-import { watchActiveCell } from "../../../host/selection-watch";
+import type { Engine } from "../../core/engine";
+import { describeActiveCell, type AboutCell } from "./host";
+import { watchActiveCell } from "../../host/selection-watch";
 
 export type AboutState =
   { status: "reading" } | { status: "read"; cell: AboutCell } | { status: "failed"; error: unknown };
