@@ -18,7 +18,6 @@ import {
 } from "@fluentui/react-components";
 import { useMemo, useState } from "react";
 import { codeWithName } from "../../../core/import/query";
-import type { PickerGroup } from "./useFilterCatalogue";
 
 const useStyles = makeStyles({
   chosen: {
@@ -40,7 +39,7 @@ export function CodePicker({
   selected,
   onChange,
 }: {
-  group: Pick<PickerGroup, "name" | "values">;
+  group: { name: string; values: readonly { code: string; description: string }[] };
   selected: readonly string[];
   onChange(codes: string[]): void;
 }) {
