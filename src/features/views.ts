@@ -17,7 +17,7 @@ import "../taskpane/views/classify-examples/ClassifyExamplesView";
 import "../taskpane/views/list-summary/ListSummaryView";
 import "../taskpane/views/market/MarketView";
 import "../taskpane/views/workbook/WorkbookView";
-import "../taskpane/views/changes/ChangesView";
+import "./changes/view";
 import "./about-value/view";
 import "../taskpane/views/sign-in/SignInView";
 

@@ -5,12 +5,12 @@
  */
 import { Button, Text } from "@fluentui/react-components";
 import { useCallback, useMemo, type ReactNode } from "react";
-import { answerChangeKey } from "../../../core/analysis/change-cells";
-import { ActionOutcome } from "../../components/ActionOutcome";
-import { useCompanyNames } from "../../hooks/useCompanyNames";
-import { usePolled } from "../../hooks/usePolled";
-import { useRuntime } from "../../runtime-context";
-import { defineView, type ViewProps } from "../../../features/registry";
+import { answerChangeKey } from "../../core/analysis/change-cells";
+import { ActionOutcome } from "../../taskpane/components/ActionOutcome";
+import { useCompanyNames } from "../../taskpane/hooks/useCompanyNames";
+import { usePolled } from "../../taskpane/hooks/usePolled";
+import { useRuntime } from "../../taskpane/runtime-context";
+import { defineView, type ViewProps } from "../registry";
 import { answerChangeRow } from "./answer-words";
 import { changesSummary } from "./summary";
 import { useChanges } from "./useChanges";

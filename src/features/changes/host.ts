@@ -2,10 +2,10 @@
  * The changed cells in Excel: found from every sheet's formulas (core/analysis/change-cells.ts), selected,
  * highlighted, and the highlight cleared with each cell's previous fill put back.
  */
-import { splitSheet } from "../core/address";
-import { cellsShowingChanges, type ChangesToPlace } from "../core/analysis/change-cells";
-import { functionTable } from "./function-table";
-import { readSheetCells } from "./sheet-cells";
+import { splitSheet } from "../../core/address";
+import { cellsShowingChanges, type ChangesToPlace } from "../../core/analysis/change-cells";
+import { functionTable } from "../../host/function-table";
+import { readSheetCells } from "../../host/sheet-cells";
 
 /** INFERRED (ours): a light amber, readable under black text in both light and dark Office themes. */
 const HIGHLIGHT = "#FFE699";

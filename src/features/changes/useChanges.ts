@@ -3,12 +3,12 @@
  * that show each change; and the actions on them: highlight, clear, report, undo.
  */
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { answerChangeKey, changeKey } from "../../../core/analysis/change-cells";
-import type { Engine, RefreshChanges } from "../../../core/engine";
-import { clearHighlight, highlightCells, locateChangedCells } from "../../../host/change-cells";
-import { writeChangeReport } from "../../../host/import-actions";
-import { undoRefresh } from "../../../host/refresh";
-import { useAction } from "../../hooks/useAction";
+import { answerChangeKey, changeKey } from "../../core/analysis/change-cells";
+import type { Engine, RefreshChanges } from "../../core/engine";
+import { clearHighlight, highlightCells, locateChangedCells } from "./host";
+import { writeChangeReport } from "../../host/import-actions";
+import { undoRefresh } from "../../host/refresh";
+import { useAction } from "../../taskpane/hooks/useAction";
 
 const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-GB")} ${n === 1 ? one : many}`;
 
