@@ -16,7 +16,7 @@ import "../taskpane/views/explore/ExploreView";
 import "../taskpane/views/classify-examples/ClassifyExamplesView";
 import "../taskpane/views/list-summary/ListSummaryView";
 import "../taskpane/views/market/MarketView";
-import "../taskpane/views/workbook/WorkbookView";
+import "./workbook/view";
 import "./changes/view";
 import "./about-value/view";
 import "../taskpane/views/sign-in/SignInView";

@@ -11,7 +11,7 @@ import { ErrorBar } from "../components/ErrorBar";
 import { usePaneNavigation } from "../navigation";
 import { useRuntime } from "../runtime-context";
 import { changesSummary, nothingChanged } from "../../features/changes/summary";
-import { ConfirmRefresh } from "../views/workbook/ConfirmRefresh";
+import { ConfirmRefresh } from "../../features/workbook/ConfirmRefresh";
 
 type Notice = { key: number; title: string } & (
   | {

@@ -5,7 +5,7 @@
  */
 import { ANSWER_KINDS } from "../../../src/core/answers";
 import { answerChangeRow } from "../../../src/features/changes/answer-words";
-import { serviceLine } from "../../../src/taskpane/views/workbook/estimate-words";
+import { serviceLine } from "../../../src/features/workbook/estimate-words";
 
 test.each([
   [

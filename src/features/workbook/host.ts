@@ -12,10 +12,10 @@
  * the cells a formula spills into needs ExcelApi 1.12: without it nothing is changed, and the
  * message names the Excel it needs (capabilities.ts).
  */
-import { asSheetText, type SheetValue } from "../core/import/columns";
-import { jsonBytes, OPERATION_BYTES } from "../core/sync-budget";
-import { hostHas, requireFeature } from "./capabilities";
-import { readBlock, writeGrid, writeSlices, type CellBlock } from "./sized-sync";
+import { asSheetText, type SheetValue } from "../../core/import/columns";
+import { jsonBytes, OPERATION_BYTES } from "../../core/sync-budget";
+import { hostHas, requireFeature } from "../../host/capabilities";
+import { readBlock, writeGrid, writeSlices, type CellBlock } from "../../host/sized-sync";
 
 const UKCO_FORMULA = /^=.*\bUKCO\./i;
 

@@ -1,11 +1,11 @@
 /** What the workbook's own store holds (engine.stats()), re-read every few seconds while the view is shown. */
 import { Text } from "@fluentui/react-components";
 import { useCallback } from "react";
-import type { AnswerKindName } from "../../../core/answers";
-import { formatWhen } from "../../../core/import/table-layout";
-import { FactList } from "../../components/FactList";
-import { useRuntime } from "../../runtime-context";
-import { usePolled } from "../../hooks/usePolled";
+import type { AnswerKindName } from "../../core/answers";
+import { formatWhen } from "../../core/import/table-layout";
+import { FactList } from "../../taskpane/components/FactList";
+import { useRuntime } from "../../taskpane/runtime-context";
+import { usePolled } from "../../taskpane/hooks/usePolled";
 
 /** Each kind of answer as the count of what is stored names it; a new kind adds a line (the build fails without it). */
 const STORED: Readonly<Record<AnswerKindName, string>> = {

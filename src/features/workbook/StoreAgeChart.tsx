@@ -1,6 +1,6 @@
 /** How old the stored values are: companies (and the other answers) by days since they were fetched. */
 import { Text } from "@fluentui/react-components";
-import { BarChart } from "../../components/BarChart";
+import { BarChart } from "../../taskpane/components/BarChart";
 import type { StoreAge } from "./useStoreAge";
 
 export function StoreAgeChart({ age }: { age: StoreAge }) {

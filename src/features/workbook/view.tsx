@@ -1,7 +1,7 @@
 /** Workbook data: what the workbook's store holds and how old it is, refresh actions, imported tables, Convert to values, Clear. */
 import { Divider, makeStyles, tokens } from "@fluentui/react-components";
-import { RateLimitNotice } from "../../components/RateLimitNotice";
-import { defineView, type ViewProps } from "../../../features/registry";
+import { RateLimitNotice } from "../../taskpane/components/RateLimitNotice";
+import { defineView, type ViewProps } from "../registry";
 import { ClearStore } from "./ClearStore";
 import { ImportedTables } from "./ImportedTables";
 import { RefreshActions } from "./RefreshActions";

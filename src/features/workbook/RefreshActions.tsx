@@ -3,10 +3,10 @@
  * older than some days; Convert the selection to values.
  */
 import { Button, Text } from "@fluentui/react-components";
-import { convertSelectionToValues } from "../../../host/convert-to-values";
-import { ActionOutcome } from "../../components/ActionOutcome";
-import { useAction } from "../../hooks/useAction";
-import { UsageLine } from "../../components/UsageLine";
+import { convertSelectionToValues } from "./host";
+import { ActionOutcome } from "../../taskpane/components/ActionOutcome";
+import { useAction } from "../../taskpane/hooks/useAction";
+import { UsageLine } from "../../taskpane/components/UsageLine";
 import { ConfirmRefresh } from "./ConfirmRefresh";
 import { useGuardedRefresh } from "./useGuardedRefresh";
 import { RefreshOlder } from "./RefreshOlder";

@@ -5,11 +5,11 @@
  * moving the selection while the question is open changes nothing.
  */
 import { useCallback, useState } from "react";
-import type { RefreshEstimate } from "../../../core/analysis/refresh-estimate";
-import type { RefreshScope } from "../../../core/refresh-scopes";
-import { estimateRefreshOf, refreshScope, scopeOf, type RefreshRequest } from "../../../host/refresh";
-import { useAction } from "../../hooks/useAction";
-import { useRuntime } from "../../runtime-context";
+import type { RefreshEstimate } from "../../core/analysis/refresh-estimate";
+import type { RefreshScope } from "../../core/refresh-scopes";
+import { estimateRefreshOf, refreshScope, scopeOf, type RefreshRequest } from "../../host/refresh";
+import { useAction } from "../../taskpane/hooks/useAction";
+import { useRuntime } from "../../taskpane/runtime-context";
 import { estimateSentence } from "./estimate-words";
 
 /** What the pane says once a refresh started, from the formulas it re-entered (where it re-enters them). */

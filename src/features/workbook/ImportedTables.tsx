@@ -4,15 +4,15 @@
  */
 import { Button, Text } from "@fluentui/react-components";
 import { useCallback, useEffect, useState } from "react";
-import type { SavedImport } from "../../../core/import/saved-imports";
-import { describeSource } from "../../../core/import/sources";
-import { formatWhen } from "../../../core/import/table-layout";
-import { refreshImportedTable } from "../../../host/import-actions";
-import { listImportedTables, type ImportedTables as Listed } from "../../../host/imported-tables";
-import { ErrorBar } from "../../components/ErrorBar";
-import { ImportRunPanel } from "../../components/ImportRunPanel";
-import { useImportRun } from "../../hooks/useImportRun";
-import { useRuntime } from "../../runtime-context";
+import type { SavedImport } from "../../core/import/saved-imports";
+import { describeSource } from "../../core/import/sources";
+import { formatWhen } from "../../core/import/table-layout";
+import { refreshImportedTable } from "../../host/import-actions";
+import { listImportedTables, type ImportedTables as Listed } from "../../host/imported-tables";
+import { ErrorBar } from "../../taskpane/components/ErrorBar";
+import { ImportRunPanel } from "../../taskpane/components/ImportRunPanel";
+import { useImportRun } from "../../taskpane/hooks/useImportRun";
+import { useRuntime } from "../../taskpane/runtime-context";
 
 export function ImportedTables({ active }: { active: boolean }) {
   const { clients } = useRuntime();

@@ -13,9 +13,9 @@ import {
   Text,
 } from "@fluentui/react-components";
 import { useEffect, useRef, useState } from "react";
-import { ActionOutcome } from "../../components/ActionOutcome";
-import { useAction } from "../../hooks/useAction";
-import { useRuntime } from "../../runtime-context";
+import { ActionOutcome } from "../../taskpane/components/ActionOutcome";
+import { useAction } from "../../taskpane/hooks/useAction";
+import { useRuntime } from "../../taskpane/runtime-context";
 
 export function ClearStore() {
   const { engine } = useRuntime();
