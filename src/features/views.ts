@@ -8,7 +8,7 @@ import { definedViews } from "./registry";
 import "./match-names/view";
 import "./builder/view";
 import "./tearsheet/view";
-import "../taskpane/views/group/GroupView";
+import "./group/view";
 import "../taskpane/views/import/ImportView";
 import "../taskpane/views/search/SearchView";
 import "../taskpane/views/website/WebsiteView";

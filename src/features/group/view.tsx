@@ -4,13 +4,13 @@
  */
 import { Button, Field, Input, Switch, Text, makeStyles, tokens } from "@fluentui/react-components";
 import { useEffect, useMemo, useState } from "react";
-import { parseCompanyNumber } from "../../../core/company-number";
-import { InvalidArgumentError } from "../../../core/errors";
-import { pathTo, searchTree } from "../../../core/import/group-tree";
-import { ErrorBar } from "../../components/ErrorBar";
-import { LookupStatus } from "../../components/LookupStatus";
-import { RateLimitNotice } from "../../components/RateLimitNotice";
-import { defineView, type ViewProps } from "../../../features/registry";
+import { parseCompanyNumber } from "../../core/company-number";
+import { InvalidArgumentError } from "../../core/errors";
+import { pathTo, searchTree } from "../../core/import/group-tree";
+import { ErrorBar } from "../../taskpane/components/ErrorBar";
+import { LookupStatus } from "../../taskpane/components/LookupStatus";
+import { RateLimitNotice } from "../../taskpane/components/RateLimitNotice";
+import { defineView, type ViewProps } from "../registry";
 import { GroupInsert } from "./GroupInsert";
 import { GroupTreeView } from "./GroupTreeView";
 import { useFollowSelection } from "./useFollowSelection";

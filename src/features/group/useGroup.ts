@@ -1,7 +1,7 @@
 /** The group structure of one company, fetched from the product API and built into a tree from its ultimate parent. */
-import { buildGroupTree, type GroupTree } from "../../../core/import/group-tree";
-import { useLookup, type UseLookup } from "../../hooks/useLookup";
-import { useRuntime } from "../../runtime-context";
+import { buildGroupTree, type GroupTree } from "../../core/import/group-tree";
+import { useLookup, type UseLookup } from "../../taskpane/hooks/useLookup";
+import { useRuntime } from "../../taskpane/runtime-context";
 
 export interface LoadedGroup {
   /** Undefined when the company belongs to no group: a fact about it, not a failure. */

@@ -1,9 +1,9 @@
 /** Inserts the whole group as a table: at the selected cell (only over empty cells) or on a new sheet. */
 import { Button } from "@fluentui/react-components";
-import type { GroupTree } from "../../../core/import/group-tree";
-import { insertGroupTable, type GroupPlacement } from "../../../host/import-actions";
-import { ActionOutcome } from "../../components/ActionOutcome";
-import { useAction } from "../../hooks/useAction";
+import type { GroupTree } from "../../core/import/group-tree";
+import { insertGroupTable, type GroupPlacement } from "../../host/import-actions";
+import { ActionOutcome } from "../../taskpane/components/ActionOutcome";
+import { useAction } from "../../taskpane/hooks/useAction";
 
 export function GroupInsert({ tree }: { tree: GroupTree }) {
   const [state, run] = useAction();
