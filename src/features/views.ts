@@ -9,7 +9,7 @@ import "./match-names/view";
 import "./builder/view";
 import "./tearsheet/view";
 import "./group/view";
-import "../taskpane/views/import/ImportView";
+import "./import/view";
 import "../taskpane/views/search/SearchView";
 import "../taskpane/views/website/WebsiteView";
 import "../taskpane/views/explore/ExploreView";

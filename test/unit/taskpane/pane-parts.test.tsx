@@ -5,7 +5,7 @@ import { BarChart } from "../../../src/taskpane/components/BarChart";
 import { maskSecret } from "../../../src/taskpane/mask";
 import { describeStatus } from "../../../src/taskpane/views/sign-in/StatusLine";
 import { groupViews, type PaneView } from "../../../src/features/registry";
-import { pickerGroups } from "../../../src/taskpane/views/import/useFilterCatalogue";
+import { pickerGroups } from "../../../src/features/import/useFilterCatalogue";
 
 describe("bar chart", () => {
   const chart = {

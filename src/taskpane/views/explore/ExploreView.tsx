@@ -11,7 +11,7 @@ import { RateLimitNotice } from "../../components/RateLimitNotice";
 import { useImportRun } from "../../hooks/useImportRun";
 import { useLookup } from "../../hooks/useLookup";
 import { useRuntime } from "../../runtime-context";
-import { ColumnChooser } from "../import/ColumnChooser";
+import { ColumnChooser } from "../../components/ColumnChooser";
 import { defineView, type ViewProps } from "../../../features/registry";
 
 const useStyles = makeStyles({ stack: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM } });

@@ -21,7 +21,7 @@ import { ImportRunPanel } from "../../components/ImportRunPanel";
 import { useImportRun } from "../../hooks/useImportRun";
 import { useLookup } from "../../hooks/useLookup";
 import { useRuntime } from "../../runtime-context";
-import { CodePicker } from "../import/CodePicker";
+import { CodePicker } from "../../components/CodePicker";
 import type { MarketFiltersState } from "./useMarketFilters";
 
 // The two bounds share the pane's width: each box may shrink below its natural width (about 20 characters).

@@ -21,7 +21,7 @@ import { TextQuery } from "../../components/TextQuery";
 import { useImportRun } from "../../hooks/useImportRun";
 import { useLookup } from "../../hooks/useLookup";
 import { useRuntime } from "../../runtime-context";
-import { ColumnChooser } from "../import/ColumnChooser";
+import { ColumnChooser } from "../../components/ColumnChooser";
 import { defineView } from "../../../features/registry";
 
 const useStyles = makeStyles({ stack: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM } });

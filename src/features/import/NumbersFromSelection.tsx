@@ -4,11 +4,11 @@
  */
 import { Button, Field, Text } from "@fluentui/react-components";
 import { useState } from "react";
-import { collectCompanyNumbers, type CollectedNumbers } from "../../../core/import/company-numbers";
-import { MAX_IMPORT_NUMBERS, NUMBER_SET_THRESHOLD } from "../../../core/import/query";
-import { InvalidArgumentError } from "../../../core/errors";
-import { readSelection } from "../../../host/selection";
-import { ErrorBar } from "../../components/ErrorBar";
+import { collectCompanyNumbers, type CollectedNumbers } from "../../core/import/company-numbers";
+import { MAX_IMPORT_NUMBERS, NUMBER_SET_THRESHOLD } from "../../core/import/query";
+import { InvalidArgumentError } from "../../core/errors";
+import { readSelection } from "../../host/selection";
+import { ErrorBar } from "../../taskpane/components/ErrorBar";
 
 /** INFERRED (ours): invalid cells listed by address before "and N more". */
 const SHOWN_INVALID = 10;

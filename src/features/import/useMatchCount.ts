@@ -5,11 +5,11 @@
  * as a set once per selection, not once per count.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { CompaniesQuery } from "../../../api/product/requests";
-import { companiesRequest, hasCriteria, needsNumberSet, type ImportQuery } from "../../../core/import/query";
-import { countMatches, prepareRequest, type MatchCount } from "../../../core/import/run-import";
-import { useLookup, type LookupState } from "../../hooks/useLookup";
-import { useRuntime } from "../../runtime-context";
+import type { CompaniesQuery } from "../../api/product/requests";
+import { companiesRequest, hasCriteria, needsNumberSet, type ImportQuery } from "../../core/import/query";
+import { countMatches, prepareRequest, type MatchCount } from "../../core/import/run-import";
+import { useLookup, type LookupState } from "../../taskpane/hooks/useLookup";
+import { useRuntime } from "../../taskpane/runtime-context";
 
 /** INFERRED (ours): quiet time before counting, so typing in a picker does not spend requests. */
 export const COUNT_DEBOUNCE_MS = 600;

@@ -1,8 +1,8 @@
 /** The insights of the query as bar charts (companies by RTIC, turnover bands, employee bands). */
 import { Text } from "@fluentui/react-components";
-import { insightCharts } from "../../../core/import/insights";
-import type { Insights } from "../../../core/import/run-import";
-import { BarChart } from "../../components/BarChart";
+import { insightCharts } from "../../core/import/insights";
+import type { Insights } from "../../core/import/run-import";
+import { BarChart } from "../../taskpane/components/BarChart";
 
 export function InsightsPanel({ insights }: { insights: Insights | undefined }) {
   if (!insights) return <Text>Insights are not available for this query (your token may not include them).</Text>;
