@@ -10,7 +10,7 @@ import "./builder/view";
 import "./tearsheet/view";
 import "./group/view";
 import "./import/view";
-import "../taskpane/views/search/SearchView";
+import "./search/view";
 import "../taskpane/views/website/WebsiteView";
 import "../taskpane/views/explore/ExploreView";
 import "../taskpane/views/classify-examples/ClassifyExamplesView";

@@ -4,19 +4,19 @@
  */
 import { Text, makeStyles, tokens } from "@fluentui/react-components";
 import { useState } from "react";
-import type { ApiClients } from "../../../api/factory";
-import type { SearchAhead } from "../../../api/product/responses";
-import { asSheetText, type SheetValue } from "../../../core/import/columns";
-import { toDateCell, isDateCell } from "../../../core/cell-value";
-import { InvalidArgumentError } from "../../../core/errors";
-import { fieldLabel, NUMBER_FORMATS } from "../../../core/field-labels";
-import { LookupStatus } from "../../components/LookupStatus";
-import { RateLimitNotice } from "../../components/RateLimitNotice";
-import { ResultList } from "../../components/ResultList";
-import { TextQuery } from "../../components/TextQuery";
-import { useLookup } from "../../hooks/useLookup";
-import { useRuntime } from "../../runtime-context";
-import { defineView } from "../../../features/registry";
+import type { ApiClients } from "../../api/factory";
+import type { SearchAhead } from "../../api/product/responses";
+import { asSheetText, type SheetValue } from "../../core/import/columns";
+import { toDateCell, isDateCell } from "../../core/cell-value";
+import { InvalidArgumentError } from "../../core/errors";
+import { fieldLabel, NUMBER_FORMATS } from "../../core/field-labels";
+import { LookupStatus } from "../../taskpane/components/LookupStatus";
+import { RateLimitNotice } from "../../taskpane/components/RateLimitNotice";
+import { ResultList } from "../../taskpane/components/ResultList";
+import { TextQuery } from "../../taskpane/components/TextQuery";
+import { useLookup } from "../../taskpane/hooks/useLookup";
+import { useRuntime } from "../../taskpane/runtime-context";
+import { defineView } from "../registry";
 
 const useStyles = makeStyles({ stack: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM } });
 
