@@ -11,7 +11,7 @@ import "./tearsheet/view";
 import "./group/view";
 import "./import/view";
 import "./search/view";
-import "../taskpane/views/website/WebsiteView";
+import "./website/view";
 import "../taskpane/views/explore/ExploreView";
 import "../taskpane/views/classify-examples/ClassifyExamplesView";
 import "../taskpane/views/list-summary/ListSummaryView";

@@ -5,24 +5,24 @@
  */
 import { Button, Text, makeStyles, tokens } from "@fluentui/react-components";
 import { useState } from "react";
-import type { ProductClient } from "../../../api/product/client";
-import { pageWebsite } from "../../../core/api-values";
-import { DEFAULT_COLUMNS, recordRow, resolveColumns, type SheetValue } from "../../../core/import/columns";
-import { MAX_BATCH_URLS, parseWebsite } from "../../../core/explore/websites";
-import { InvalidArgumentError } from "../../../core/errors";
-import { fieldLabel } from "../../../core/field-labels";
-import { importSourceToNewSheet } from "../../../host/import-actions";
-import { CellsFromSelection, type CellsSource } from "../../components/CellsFromSelection";
-import { ImportRunPanel } from "../../components/ImportRunPanel";
-import { LookupStatus } from "../../components/LookupStatus";
-import { RateLimitNotice } from "../../components/RateLimitNotice";
-import { ResultList } from "../../components/ResultList";
-import { TextQuery } from "../../components/TextQuery";
-import { useImportRun } from "../../hooks/useImportRun";
-import { useLookup } from "../../hooks/useLookup";
-import { useRuntime } from "../../runtime-context";
-import { ColumnChooser } from "../../components/ColumnChooser";
-import { defineView } from "../../../features/registry";
+import type { ProductClient } from "../../api/product/client";
+import { pageWebsite } from "../../core/api-values";
+import { DEFAULT_COLUMNS, recordRow, resolveColumns, type SheetValue } from "../../core/import/columns";
+import { MAX_BATCH_URLS, parseWebsite } from "../../core/explore/websites";
+import { InvalidArgumentError } from "../../core/errors";
+import { fieldLabel } from "../../core/field-labels";
+import { importSourceToNewSheet } from "../../host/import-actions";
+import { CellsFromSelection, type CellsSource } from "../../taskpane/components/CellsFromSelection";
+import { ImportRunPanel } from "../../taskpane/components/ImportRunPanel";
+import { LookupStatus } from "../../taskpane/components/LookupStatus";
+import { RateLimitNotice } from "../../taskpane/components/RateLimitNotice";
+import { ResultList } from "../../taskpane/components/ResultList";
+import { TextQuery } from "../../taskpane/components/TextQuery";
+import { useImportRun } from "../../taskpane/hooks/useImportRun";
+import { useLookup } from "../../taskpane/hooks/useLookup";
+import { useRuntime } from "../../taskpane/runtime-context";
+import { ColumnChooser } from "../../taskpane/components/ColumnChooser";
+import { defineView } from "../registry";
 
 const useStyles = makeStyles({ stack: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM } });
 
