@@ -12,7 +12,7 @@ import "./group/view";
 import "./import/view";
 import "./search/view";
 import "./website/view";
-import "../taskpane/views/explore/ExploreView";
+import "./explore/view";
 import "../taskpane/views/classify-examples/ClassifyExamplesView";
 import "../taskpane/views/list-summary/ListSummaryView";
 import "../taskpane/views/market/MarketView";

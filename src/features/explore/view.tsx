@@ -1,18 +1,18 @@
 /** Explore lists: the catalogue of curated lists, and one of them imported as a table that refreshes in place. */
 import { Button, Field, Input, Radio, RadioGroup, Text, makeStyles, tokens } from "@fluentui/react-components";
 import { useEffect, useState } from "react";
-import type { ExploreListEntry } from "../../../api/product/responses";
-import { loadExploreLists, typedListId } from "../../../core/explore/lists";
-import { DEFAULT_COLUMNS } from "../../../core/import/columns";
-import { importSourceToNewSheet } from "../../../host/import-actions";
-import { LookupStatus } from "../../components/LookupStatus";
-import { ImportRunPanel } from "../../components/ImportRunPanel";
-import { RateLimitNotice } from "../../components/RateLimitNotice";
-import { useImportRun } from "../../hooks/useImportRun";
-import { useLookup } from "../../hooks/useLookup";
-import { useRuntime } from "../../runtime-context";
-import { ColumnChooser } from "../../components/ColumnChooser";
-import { defineView, type ViewProps } from "../../../features/registry";
+import type { ExploreListEntry } from "../../api/product/responses";
+import { loadExploreLists, typedListId } from "../../core/explore/lists";
+import { DEFAULT_COLUMNS } from "../../core/import/columns";
+import { importSourceToNewSheet } from "../../host/import-actions";
+import { LookupStatus } from "../../taskpane/components/LookupStatus";
+import { ImportRunPanel } from "../../taskpane/components/ImportRunPanel";
+import { RateLimitNotice } from "../../taskpane/components/RateLimitNotice";
+import { useImportRun } from "../../taskpane/hooks/useImportRun";
+import { useLookup } from "../../taskpane/hooks/useLookup";
+import { useRuntime } from "../../taskpane/runtime-context";
+import { ColumnChooser } from "../../taskpane/components/ColumnChooser";
+import { defineView, type ViewProps } from "../registry";
 
 const useStyles = makeStyles({ stack: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM } });
 
