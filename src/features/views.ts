@@ -13,7 +13,7 @@ import "./import/view";
 import "./search/view";
 import "./website/view";
 import "./explore/view";
-import "../taskpane/views/classify-examples/ClassifyExamplesView";
+import "./classify-examples/view";
 import "../taskpane/views/list-summary/ListSummaryView";
 import "../taskpane/views/market/MarketView";
 import "./workbook/view";

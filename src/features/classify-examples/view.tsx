@@ -5,19 +5,19 @@
  */
 import { Button, Field, SpinButton, makeStyles, tokens } from "@fluentui/react-components";
 import { useState } from "react";
-import { MAX_RETURN_COUNT } from "../../../core/api-values";
-import { parseCompanyNumber } from "../../../core/company-number";
-import { DEFAULT_COLUMNS } from "../../../core/import/columns";
-import type { CellParse } from "../../../core/import/collect-cells";
-import { MAX_EXAMPLES } from "../../../core/import/sources/classify";
-import { importSourceToNewSheet } from "../../../host/import-actions";
-import { CellsFromSelection, type CellsSource } from "../../components/CellsFromSelection";
-import { ImportRunPanel } from "../../components/ImportRunPanel";
-import { RateLimitNotice } from "../../components/RateLimitNotice";
-import { useImportRun } from "../../hooks/useImportRun";
-import { useRuntime } from "../../runtime-context";
-import { ColumnChooser } from "../../components/ColumnChooser";
-import { defineView } from "../../../features/registry";
+import { MAX_RETURN_COUNT } from "../../core/api-values";
+import { parseCompanyNumber } from "../../core/company-number";
+import { DEFAULT_COLUMNS } from "../../core/import/columns";
+import type { CellParse } from "../../core/import/collect-cells";
+import { MAX_EXAMPLES } from "../../core/import/sources/classify";
+import { importSourceToNewSheet } from "../../host/import-actions";
+import { CellsFromSelection, type CellsSource } from "../../taskpane/components/CellsFromSelection";
+import { ImportRunPanel } from "../../taskpane/components/ImportRunPanel";
+import { RateLimitNotice } from "../../taskpane/components/RateLimitNotice";
+import { useImportRun } from "../../taskpane/hooks/useImportRun";
+import { useRuntime } from "../../taskpane/runtime-context";
+import { ColumnChooser } from "../../taskpane/components/ColumnChooser";
+import { defineView } from "../registry";
 
 const useStyles = makeStyles({ stack: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM } });
 
