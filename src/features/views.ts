@@ -14,7 +14,7 @@ import "./search/view";
 import "./website/view";
 import "./explore/view";
 import "./classify-examples/view";
-import "../taskpane/views/list-summary/ListSummaryView";
+import "./list-summary/view";
 import "../taskpane/views/market/MarketView";
 import "./workbook/view";
 import "./changes/view";

@@ -1,16 +1,16 @@
 /** List summary: what a classifier model finds at a cutoff, in a sentence and charts. */
 import { Button, Field, Input, Text, makeStyles, tokens } from "@fluentui/react-components";
 import { useState } from "react";
-import type { ProductClient } from "../../../api/product/client";
-import { parseListSummaryRequest, summaryCharts, summaryGaps, summaryText } from "../../../core/explore/list-summary";
-import { BarChart } from "../../components/BarChart";
-import { LookupStatus } from "../../components/LookupStatus";
-import { RateLimitNotice } from "../../components/RateLimitNotice";
-import { handOff } from "../../handoff";
-import { useLookup } from "../../hooks/useLookup";
-import { usePaneNavigation } from "../../navigation";
-import { useRuntime } from "../../runtime-context";
-import { defineView } from "../../../features/registry";
+import type { ProductClient } from "../../api/product/client";
+import { parseListSummaryRequest, summaryCharts, summaryGaps, summaryText } from "../../core/explore/list-summary";
+import { BarChart } from "../../taskpane/components/BarChart";
+import { LookupStatus } from "../../taskpane/components/LookupStatus";
+import { RateLimitNotice } from "../../taskpane/components/RateLimitNotice";
+import { handOff } from "../../taskpane/handoff";
+import { useLookup } from "../../taskpane/hooks/useLookup";
+import { usePaneNavigation } from "../../taskpane/navigation";
+import { useRuntime } from "../../taskpane/runtime-context";
+import { defineView } from "../registry";
 
 const useStyles = makeStyles({ stack: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM } });
 
