@@ -15,7 +15,7 @@ import "./website/view";
 import "./explore/view";
 import "./classify-examples/view";
 import "./list-summary/view";
-import "../taskpane/views/market/MarketView";
+import "./market/view";
 import "./workbook/view";
 import "./changes/view";
 import "./about-value/view";

@@ -1,23 +1,23 @@
 /** A market's companies by number (from the selection, one row each) and by name (search, insertable). */
 import { Button, Text } from "@fluentui/react-components";
 import { useState } from "react";
-import type { MarketClient } from "../../../api/market/client";
-import type { Market } from "../../../api/market/schemas";
-import { SEARCH_LIMIT } from "../../../core/api-values";
-import { parseMarketNumber } from "../../../core/market/numbers";
-import type { SheetValue } from "../../../core/import/columns";
-import { InvalidArgumentError } from "../../../core/errors";
-import { MARKET_COLUMNS, marketRow } from "../../../core/market/columns";
-import { MAX_MARKET_LOOKUP } from "../../../core/import/sources/market-batch";
-import { importSourceToNewSheet } from "../../../host/import-actions";
-import { CellsFromSelection, type CellsSource } from "../../components/CellsFromSelection";
-import { ImportRunPanel } from "../../components/ImportRunPanel";
-import { LookupStatus } from "../../components/LookupStatus";
-import { ResultList } from "../../components/ResultList";
-import { TextQuery } from "../../components/TextQuery";
-import { useImportRun } from "../../hooks/useImportRun";
-import { useLookup } from "../../hooks/useLookup";
-import { useRuntime } from "../../runtime-context";
+import type { MarketClient } from "../../api/market/client";
+import type { Market } from "../../api/market/schemas";
+import { SEARCH_LIMIT } from "../../core/api-values";
+import { parseMarketNumber } from "../../core/market/numbers";
+import type { SheetValue } from "../../core/import/columns";
+import { InvalidArgumentError } from "../../core/errors";
+import { MARKET_COLUMNS, marketRow } from "../../core/market/columns";
+import { MAX_MARKET_LOOKUP } from "../../core/import/sources/market-batch";
+import { importSourceToNewSheet } from "../../host/import-actions";
+import { CellsFromSelection, type CellsSource } from "../../taskpane/components/CellsFromSelection";
+import { ImportRunPanel } from "../../taskpane/components/ImportRunPanel";
+import { LookupStatus } from "../../taskpane/components/LookupStatus";
+import { ResultList } from "../../taskpane/components/ResultList";
+import { TextQuery } from "../../taskpane/components/TextQuery";
+import { useImportRun } from "../../taskpane/hooks/useImportRun";
+import { useLookup } from "../../taskpane/hooks/useLookup";
+import { useRuntime } from "../../taskpane/runtime-context";
 
 /** INFERRED (ours): matches shown for a name. */
 const NAME_RESULTS = Math.min(20, SEARCH_LIMIT.max);

@@ -4,24 +4,24 @@
  */
 import { Button, Field, Input, Text, makeStyles, tokens } from "@fluentui/react-components";
 import { useState } from "react";
-import type { Market, MarketCompaniesResponse } from "../../../api/market/schemas";
-import { InvalidArgumentError } from "../../../core/errors";
-import { MAX_BARS, countedBars, topWithOther, type Chart } from "../../../core/import/insights";
+import type { Market, MarketCompaniesResponse } from "../../api/market/schemas";
+import { InvalidArgumentError } from "../../core/errors";
+import { MAX_BARS, countedBars, topWithOther, type Chart } from "../../core/import/insights";
 import {
   explainEmpty,
   MARKET_FILTER_FIELDS,
   marketRequest,
   type MarketFilterField,
   type MarketQuery,
-} from "../../../core/market/filters";
-import { importSourceToNewSheet } from "../../../host/import-actions";
-import { BarChart } from "../../components/BarChart";
-import { LookupStatus } from "../../components/LookupStatus";
-import { ImportRunPanel } from "../../components/ImportRunPanel";
-import { useImportRun } from "../../hooks/useImportRun";
-import { useLookup } from "../../hooks/useLookup";
-import { useRuntime } from "../../runtime-context";
-import { CodePicker } from "../../components/CodePicker";
+} from "../../core/market/filters";
+import { importSourceToNewSheet } from "../../host/import-actions";
+import { BarChart } from "../../taskpane/components/BarChart";
+import { LookupStatus } from "../../taskpane/components/LookupStatus";
+import { ImportRunPanel } from "../../taskpane/components/ImportRunPanel";
+import { useImportRun } from "../../taskpane/hooks/useImportRun";
+import { useLookup } from "../../taskpane/hooks/useLookup";
+import { useRuntime } from "../../taskpane/runtime-context";
+import { CodePicker } from "../../taskpane/components/CodePicker";
 import type { MarketFiltersState } from "./useMarketFilters";
 
 // The two bounds share the pane's width: each box may shrink below its natural width (about 20 characters).
