@@ -19,6 +19,6 @@ import "./market/view";
 import "./workbook/view";
 import "./changes/view";
 import "./about-value/view";
-import "../taskpane/views/sign-in/SignInView";
+import "./sign-in/view";
 
 export const PANE_VIEWS = definedViews();

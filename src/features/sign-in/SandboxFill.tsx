@@ -4,9 +4,9 @@
  * where only the development server puts them, so a production build carries none.
  */
 import { Button, Card, Text } from "@fluentui/react-components";
-import { useRuntime } from "../../runtime-context";
-import { ActionOutcome } from "../../components/ActionOutcome";
-import { useAction } from "../../hooks/useAction";
+import { useRuntime } from "../../taskpane/runtime-context";
+import { ActionOutcome } from "../../taskpane/components/ActionOutcome";
+import { useAction } from "../../taskpane/hooks/useAction";
 
 export function SandboxFill() {
   const { config, credentials, clients } = useRuntime();

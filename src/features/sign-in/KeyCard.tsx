@@ -4,14 +4,14 @@
  */
 import { Button, Field, Input } from "@fluentui/react-components";
 import { useState } from "react";
-import type { ServiceName } from "../../../api/credentials";
-import { SERVICE_LABELS } from "../../../core/api-values";
-import { InvalidArgumentError } from "../../../core/errors";
-import { useCredentialStatus } from "../../hooks/useCredentialStatus";
-import { useRuntime } from "../../runtime-context";
+import type { ServiceName } from "../../api/credentials";
+import { SERVICE_LABELS } from "../../core/api-values";
+import { InvalidArgumentError } from "../../core/errors";
+import { useCredentialStatus } from "../../taskpane/hooks/useCredentialStatus";
+import { useRuntime } from "../../taskpane/runtime-context";
 import { CONNECTION_TESTS } from "./connection-tests";
 import { buttonRow, ServiceCard } from "./ServiceCard";
-import { useAction } from "../../hooks/useAction";
+import { useAction } from "../../taskpane/hooks/useAction";
 
 export interface KeyCardProps {
   service: Exclude<ServiceName, "classification">;

@@ -1,9 +1,9 @@
 /** The frame every sign-in card shares: a titled card, the service's status, a form, and what the last action came to. */
 import { Card, CardHeader, Text } from "@fluentui/react-components";
 import type { ReactNode } from "react";
-import { ActionOutcome } from "../../components/ActionOutcome";
-import type { ActionState } from "../../hooks/useAction";
-import type { ShownStatus } from "../../hooks/useCredentialStatus";
+import { ActionOutcome } from "../../taskpane/components/ActionOutcome";
+import type { ActionState } from "../../taskpane/hooks/useAction";
+import type { ShownStatus } from "../../taskpane/hooks/useCredentialStatus";
 import { StatusLine } from "./StatusLine";
 
 export interface ServiceCardProps {

@@ -1,6 +1,6 @@
 /** One service's sign-in status in words: signed in (and until when), refused, expired, or not signed in. */
 import { Badge, Text } from "@fluentui/react-components";
-import type { ShownStatus } from "../../hooks/useCredentialStatus";
+import type { ShownStatus } from "../../taskpane/hooks/useCredentialStatus";
 
 const when = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace("T", " ") + " UTC";
 

@@ -6,13 +6,13 @@
  */
 import { Button, Card, Text } from "@fluentui/react-components";
 import { useEffect, useMemo, useState } from "react";
-import { SERVICE_NAMES, type ServiceUrls } from "../../../core/config";
-import { signOnConfigured, signOnPaths } from "../../../core/gateway-sign-on";
-import { readServiceOverrides, saveServiceOverrides } from "../../../host/runtime";
-import { gatewaySignOn, hostSignOnOffers, SignOnCancelled } from "../../../host/sso";
-import { ActionOutcome } from "../../components/ActionOutcome";
-import { useAction } from "../../hooks/useAction";
-import { useRuntime, useRuntimeState } from "../../runtime-context";
+import { SERVICE_NAMES, type ServiceUrls } from "../../core/config";
+import { signOnConfigured, signOnPaths } from "../../core/gateway-sign-on";
+import { readServiceOverrides, saveServiceOverrides } from "../../host/runtime";
+import { gatewaySignOn, hostSignOnOffers, SignOnCancelled } from "../../host/sso";
+import { ActionOutcome } from "../../taskpane/components/ActionOutcome";
+import { useAction } from "../../taskpane/hooks/useAction";
+import { useRuntime, useRuntimeState } from "../../taskpane/runtime-context";
 import { KeyCard } from "./KeyCard";
 
 const GATEWAY_KEY_PREFIX = "ukgw_";

@@ -5,12 +5,12 @@
  */
 import { Button, Field, Input, makeStyles, tokens } from "@fluentui/react-components";
 import { useRef, useState } from "react";
-import { InvalidArgumentError } from "../../../core/errors";
-import { useCredentialStatus } from "../../hooks/useCredentialStatus";
-import { useRuntime } from "../../runtime-context";
+import { InvalidArgumentError } from "../../core/errors";
+import { useCredentialStatus } from "../../taskpane/hooks/useCredentialStatus";
+import { useRuntime } from "../../taskpane/runtime-context";
 import { testClassification } from "./connection-tests";
 import { buttonRow, ServiceCard } from "./ServiceCard";
-import { useAction } from "../../hooks/useAction";
+import { useAction } from "../../taskpane/hooks/useAction";
 
 /**
  * A native input, not Fluent's Input: Fluent keeps an uncontrolled value in React state, and the

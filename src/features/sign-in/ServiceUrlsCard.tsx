@@ -5,13 +5,13 @@
  */
 import { Button, Card, CardHeader, Field, Input, Text } from "@fluentui/react-components";
 import { useEffect, useState } from "react";
-import type { ServiceName } from "../../../api/credentials";
-import { SERVICE_LABELS, SERVICE_NAMES } from "../../../core/api-values";
-import { applyServiceOverrides, type ServiceUrls } from "../../../core/config";
-import { readServiceOverrides, saveServiceOverrides } from "../../../host/runtime";
-import { useRuntime, useRuntimeState } from "../../runtime-context";
-import { ActionOutcome } from "../../components/ActionOutcome";
-import { useAction } from "../../hooks/useAction";
+import type { ServiceName } from "../../api/credentials";
+import { SERVICE_LABELS, SERVICE_NAMES } from "../../core/api-values";
+import { applyServiceOverrides, type ServiceUrls } from "../../core/config";
+import { readServiceOverrides, saveServiceOverrides } from "../../host/runtime";
+import { useRuntime, useRuntimeState } from "../../taskpane/runtime-context";
+import { ActionOutcome } from "../../taskpane/components/ActionOutcome";
+import { useAction } from "../../taskpane/hooks/useAction";
 
 export function ServiceUrlsCard() {
   const { config } = useRuntime();

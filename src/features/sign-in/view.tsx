@@ -1,8 +1,8 @@
 /** Sign in and settings: one card per service, the service addresses, and the sandbox shortcut. */
 import { makeStyles, tokens } from "@fluentui/react-components";
-import { checkMatchingKey, MATCHING_KEY_PREFIX } from "../../../core/api-values";
-import { defineView } from "../../../features/registry";
-import { useRuntime } from "../../runtime-context";
+import { checkMatchingKey, MATCHING_KEY_PREFIX } from "../../core/api-values";
+import { defineView } from "../registry";
+import { useRuntime } from "../../taskpane/runtime-context";
 import { ClassificationCard } from "./ClassificationCard";
 import { GatewayCard } from "./GatewayCard";
 import { KeyCard } from "./KeyCard";
