@@ -13,7 +13,7 @@ export function PreviewTable({ state, fields }: { state: PreviewState; fields: r
     <div style={{ overflowX: "auto", maxWidth: "100%" }}>
       <table data-testid="builder-preview" style={{ borderCollapse: "collapse", fontSize: 12 }}>
         <caption style={{ textAlign: "left" }}>
-          <Text size={200}>Preview of the first {state.rows.length} rows</Text>
+          <Text size={200}>Preview of the first {state.result.length} rows</Text>
         </caption>
         <thead>
           <tr>
@@ -26,7 +26,7 @@ export function PreviewTable({ state, fields }: { state: PreviewState; fields: r
           </tr>
         </thead>
         <tbody>
-          {state.rows.map((row, r) => (
+          {state.result.map((row, r) => (
             <tr key={r}>
               <th scope="row" style={{ fontWeight: "normal" }}>
                 {row.company}

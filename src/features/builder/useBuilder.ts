@@ -3,7 +3,7 @@
  * editing), the chosen fields, the layout and place, and the actions (read the selection, insert,
  * open the selected formula, write it back). Each action's outcome goes to the view's message bar.
  */
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { planRewrite, planTable, placeOf, type SourceColumn, type TableLayout } from "../../core/builder-layout";
 import { guessSource, sourceColumn, type SourceGuess } from "../../core/builder-source";
 import { InvalidArgumentError } from "../../core/errors";
@@ -20,6 +20,7 @@ import {
   type OpenedCell,
 } from "./host";
 import { useAction } from "../../taskpane/hooks/useAction";
+import { useAnswer } from "../../taskpane/hooks/useLookup";
 import { PREVIEW_ROWS } from "./usePreview";
 
 export interface PickedColumn {
@@ -45,13 +46,28 @@ function columnOf(picked: PickedColumn | undefined): SourceColumn | InvalidArgum
 export function useBuilder() {
   const [picked, setPicked] = useState<PickedColumn>();
   const [opened, setOpened] = useState<OpenedCell>();
-  const [openedHead, setOpenedHead] = useState<unknown[]>([]);
   const [numbersText, setNumbersText] = useState("");
   const [fields, setFields] = useState<string[]>([]);
   const [layout, setLayout] = useState<TableLayout>("spill");
   const [placement, setPlacement] = useState<Placement>("beside");
   const [placeText, setPlaceText] = useState("");
   const [action, run] = useAction();
+
+  // While editing, the preview follows the numbers typed (once they are a reference), a moment after typing stops.
+  const typed = numbersText.trim();
+  const reference = opened && referenceOf(typed) ? { sheet: opened.sheet, numbers: typed } : undefined;
+  const openedRead = useAnswer(reference, ({ sheet, numbers }) => readReferenceHead(sheet, numbers, PREVIEW_ROWS), {
+    delayMs: 300,
+  }).state;
+  const openedHead = useMemo(
+    () =>
+      openedRead.status === "done"
+        ? openedRead.result
+        : openedRead.status === "loading"
+          ? (openedRead.previous ?? [])
+          : [],
+    [openedRead],
+  );
 
   const column = useMemo(() => columnOf(picked), [picked]);
   const kind: SourceColumn["kind"] = opened ? "numbers" : (picked?.guess.kind ?? "numbers");
@@ -63,23 +79,6 @@ export function useBuilder() {
     const first = picked.guess.header ? 1 : 0;
     return picked.values.slice(first, first + PREVIEW_ROWS * 4);
   }, [opened, openedHead, picked]);
-
-  // While editing, the preview follows the numbers typed (once they are a reference), a moment after typing stops.
-  useEffect(() => {
-    const text = numbersText.trim();
-    if (!opened || !referenceOf(text)) return;
-    let live = true;
-    const timer = setTimeout(() => {
-      readReferenceHead(opened.sheet, text, PREVIEW_ROWS).then(
-        (values) => live && setOpenedHead(values),
-        () => live && setOpenedHead([]),
-      );
-    }, 300);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [opened, numbersText]);
 
   const addField = useCallback((path: string) => setFields((now) => (now.includes(path) ? now : [...now, path])), []);
   const removeField = useCallback((path: string) => setFields((now) => now.filter((f) => f !== path)), []);

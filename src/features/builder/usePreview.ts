@@ -4,12 +4,12 @@
  * loaded functions, host/function-table.ts), so the preview shows what the table will. Names are matched first, as the helper column will match them. A
  * company that fails shows its error in its own cells; the others still show.
  */
-import { useEffect, useState } from "react";
 import { cellText, isEntityCell, isUserError, type CellResult } from "../../core/cell-value";
 import type { Engine } from "../../core/engine";
 import { toUserError } from "../../core/errors";
 import type { SourceColumn } from "../../core/builder-layout";
 import { formulaOf } from "../../host/function-table";
+import { useAnswer, type LookupState } from "../../taskpane/hooks/useLookup";
 
 export const PREVIEW_ROWS = 3;
 
@@ -20,11 +20,13 @@ export interface PreviewRow {
   cells: string[];
 }
 
-export type PreviewState =
-  | { status: "idle" }
-  | { status: "loading" }
-  | { status: "ready"; rows: PreviewRow[] }
-  | { status: "failed"; error: unknown };
+interface PreviewAsk {
+  head: unknown[];
+  kind: SourceColumn["kind"];
+  fields: readonly string[];
+}
+
+export type PreviewState = LookupState<PreviewAsk, PreviewRow[]>;
 
 const errorText = (error: unknown) => {
   const user = toUserError(error);
@@ -54,30 +56,16 @@ async function previewRow(engine: Engine, company: unknown, kind: SourceColumn["
   };
 }
 
+/** Asked again when the companies, their kind or the fields change; nothing while either list is empty. */
 export function usePreview(
   engine: Engine,
   companies: readonly unknown[],
   kind: SourceColumn["kind"],
   fields: readonly string[],
 ): PreviewState {
-  const [state, setState] = useState<PreviewState>({ status: "idle" });
-  const key = JSON.stringify([companies, kind, fields]);
-  useEffect(() => {
-    const [asked, askedKind, askedFields] = JSON.parse(key) as [unknown[], SourceColumn["kind"], string[]];
-    const head = asked.filter((value) => value !== "" && value !== null).slice(0, PREVIEW_ROWS);
-    if (head.length === 0 || askedFields.length === 0) {
-      setState({ status: "idle" });
-      return;
-    }
-    let live = true;
-    setState({ status: "loading" });
-    Promise.all(head.map((company) => previewRow(engine, company, askedKind, askedFields))).then(
-      (rows) => live && setState({ status: "ready", rows }),
-      (error: unknown) => live && setState({ status: "failed", error }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [engine, key]);
-  return state;
+  const head = companies.filter((value) => value !== "" && value !== null).slice(0, PREVIEW_ROWS);
+  const ask = head.length === 0 || fields.length === 0 ? undefined : { head, kind, fields };
+  return useAnswer(ask, (asked: PreviewAsk) =>
+    Promise.all(asked.head.map((company) => previewRow(engine, company, asked.kind, asked.fields))),
+  ).state;
 }
