@@ -3,9 +3,12 @@
  * checks: no import circles (type imports count: a circle of types is still two rooms that cannot be
  * read apart), and each room imports only the rooms below it.
  *
- *   src/functions · src/commands · src/taskpane   the add-in's surfaces, side by side
+ *   src/functions · src/commands · the pane       the add-in's surfaces, side by side
+ *                                                 (the pane: src/taskpane, its shell and shared parts,
+ *                                                 and src/features, one folder per view)
  *            ↓
- *   src/host          the only code that touches Office
+ *   host code         the only code that touches Office: src/host, and a feature's own
+ *                     src/features/<feature>/host.ts
  *            ↓
  *   src/core/analysis workbook analysis: what the UKCO formulas of a workbook read
  *            ↓
@@ -16,7 +19,11 @@
  * sandbox/, gateway/ and tools/office-sim are programs of their own: none imports another or src/.
  * test/fixtures/dependency-rules holds a breach of each kind, which test/unit/build checks fails.
  */
-const FEATURES = "^src/(functions|commands|taskpane)/";
+const SURFACES = "^src/(functions|commands|taskpane|features)/";
+/** Code that touches Office: the host room, and each feature's host file. */
+const HOST = "^src/host/|^src/features/[^/]+/host[.]ts$";
+/** The pane: its shell and shared parts, and one folder per feature. */
+const PANE = "^src/(taskpane|features)/";
 
 /** A rule that `from` never imports `to`. */
 const never = (name, comment, from, to) => ({ name, comment, severity: "error", from, to });
@@ -43,13 +50,13 @@ module.exports = {
       "api-never-upward",
       "src/api depends on nothing above it.",
       { path: "^src/api/" },
-      { path: "^src/(core|host|functions|commands|taskpane|worker)/" },
+      { path: "^src/(core|host|functions|commands|taskpane|features|worker)/" },
     ),
     never(
       "core-never-upward",
       "src/core is host-agnostic: it never imports the host or the surfaces above it.",
       { path: "^src/core/" },
-      { path: "^src/(host|functions|commands|taskpane|worker)/" },
+      { path: "^src/(host|functions|commands|taskpane|features|worker)/" },
     ),
     never(
       "engine-knows-no-formulas",
@@ -59,20 +66,44 @@ module.exports = {
     ),
     never(
       "host-below-the-surfaces",
-      "src/host serves the functions, the commands and the pane; it never imports them.",
-      { path: "^src/host/" },
-      { path: "^src/(functions|commands|taskpane|worker)/" },
+      "Host code (src/host, a feature's host.ts) serves the functions, the commands and the pane; it never imports them.",
+      { path: HOST },
+      { path: "^src/(functions|commands|taskpane|features|worker)/", pathNot: HOST },
+    ),
+    never(
+      "a-feature-host-serves-its-own-feature",
+      "A feature's host.ts serves its own folder: src/host and the other surfaces never import it.",
+      { path: "^src/", pathNot: "^src/features/" },
+      { path: "^src/features/[^/]+/host[.]ts$" },
     ),
     never(
       "surfaces-side-by-side",
       "The functions, the ribbon commands and the pane share host and core, never each other's code.",
-      { path: FEATURES },
-      { path: FEATURES, pathNot: "^src/$1/" },
+      { path: "^src/(functions|commands)/" },
+      { path: SURFACES, pathNot: "^src/$1/" },
+    ),
+    never(
+      "surfaces-side-by-side",
+      "The functions, the ribbon commands and the pane share host and core, never each other's code.",
+      { path: PANE },
+      { path: "^src/(functions|commands)/" },
+    ),
+    never(
+      "features-side-by-side",
+      "A feature is its folder: features share the pane's shell, host and core, never each other's code.",
+      { path: "^src/features/([^/]+)/" },
+      { path: "^src/features/[^/]+/", pathNot: "^src/features/$1/" },
+    ),
+    never(
+      "only-the-table-loads-a-view",
+      "A view module defines its view as it loads; only src/features/views.ts loads one, so its order is the pane's.",
+      { path: "^src/", pathNot: "^src/features/views[.]ts$" },
+      { path: "^src/features/[^/]+/view[.]tsx$" },
     ),
     never(
       "api-values-through-core",
       "The functions, the pane and the host import api/ types only; its values come through core/api-values.ts.",
-      { path: "^src/(functions|taskpane|host)/" },
+      { path: "^src/(functions|taskpane|features|host)/" },
       { path: "^src/api/", dependencyTypesNot: ["type-only"] },
     ),
     never(
@@ -85,7 +116,7 @@ module.exports = {
       "worker-reads-api-and-runtime",
       "The worker reads answers (src/api) and hands the runtime its reader (host/runtime.ts), nothing more.",
       { path: "^src/worker/" },
-      { path: "^src/(core|functions|commands|taskpane|host)/", pathNot: "^src/host/runtime[.]ts$" },
+      { path: "^src/(core|functions|commands|taskpane|features|host)/", pathNot: "^src/host/runtime[.]ts$" },
     ),
     never(
       "add-in-is-one-program",

@@ -30,6 +30,21 @@ export default tseslint.config(
     rules: { "no-restricted-globals": ["error", ...officeGlobals] },
   },
   {
+    // A feature's views and logic render and decide; its host.ts is the one file of the folder that
+    // touches Office (.dependency-cruiser.cjs counts it with src/host).
+    files: ["src/features/**"],
+    ignores: ["src/features/*/host.ts"],
+    rules: {
+      "no-restricted-globals": [
+        "error",
+        ...["Office", "Excel", "CustomFunctions", "OfficeRuntime"].map((name) => ({
+          name,
+          message: "A feature reaches Office through its host.ts (or src/host), never from a view.",
+        })),
+      ],
+    },
+  },
+  {
     // The body worker runs where there is no Office and no page: only what every reader shares.
     files: ["src/worker/*.worker.ts"],
     rules: {

@@ -4,7 +4,7 @@ import { officeUsesDarkTheme } from "../host/theme";
 import { ErrorBar } from "./components/ErrorBar";
 import { RuntimeProvider, useRuntimeState } from "./runtime-context";
 import { Shell } from "./shell/Shell";
-import { PANE_VIEWS } from "./views";
+import { PANE_VIEWS } from "../features/views";
 
 function Content() {
   const { state } = useRuntimeState();

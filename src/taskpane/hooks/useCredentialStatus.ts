@@ -1,9 +1,10 @@
 /** A service's sign-in status, kept current as credentials are saved, cleared or refused anywhere in the runtime. */
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import type { ServiceName } from "../../api/credentials";
 import type { CredentialStatus } from "../../core/credentials";
 import { maskSecret } from "../mask";
 import { useRuntime } from "../runtime-context";
+import { useAnswer } from "./useLookup";
 
 export interface ShownStatus extends CredentialStatus {
   /** The stored credential, masked (never the credential itself). */
@@ -12,19 +13,14 @@ export interface ShownStatus extends CredentialStatus {
 
 export function useCredentialStatus(service: ServiceName): ShownStatus | undefined {
   const { credentials } = useRuntime();
-  const [status, setStatus] = useState<ShownStatus>();
-  useEffect(() => {
-    let live = true;
-    const load = async () => {
-      const [next, token] = await Promise.all([credentials.status(service), credentials.getToken(service)]);
-      if (live) setStatus({ ...next, ...(token ? { masked: maskSecret(token) } : {}) });
-    };
-    void load();
-    const stop = credentials.onChange((changed) => changed === service && void load());
-    return () => {
-      live = false;
-      stop();
-    };
-  }, [credentials, service]);
-  return status;
+  const { state, retry } = useAnswer(service, async (asked: ServiceName): Promise<ShownStatus> => {
+    const [next, token] = await Promise.all([credentials.status(asked), credentials.getToken(asked)]);
+    return { ...next, ...(token ? { masked: maskSecret(token) } : {}) };
+  });
+  // Read again when this service's credential changes; the status shown stays until the new one is read.
+  useEffect(
+    () => credentials.onChange((changed) => changed === service && void retry()),
+    [credentials, service, retry],
+  );
+  return state.status === "done" ? state.result : state.status === "loading" ? state.previous : undefined;
 }

@@ -1,5 +1,8 @@
 /**
- * One question to a service whose answer a view shows. The rule: only the latest question's answer
+ * The pane's one way to hold async state: one question (to a service, to Excel, to the engine)
+ * whose answer a view shows, as loading, value or error, with cancel (`reset`) and `retry`.
+ * `useLookup` asks when the view says so, `useAnswer` whenever what it asks changes, and `useAction`
+ * (hooks/useAction.ts) is a Lookup whose question is an action. The rule: only the latest question's answer
  * counts. Asking again, resetting or leaving the view aborts the question before (its AbortSignal
  * fires), and an answer or failure that arrives for a question no longer current is dropped, so a
  * slow first answer can never overwrite a quicker second one. A failure is kept as thrown; the
@@ -12,7 +15,8 @@ import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 
 export type LookupState<Q, R> =
   | { status: "idle" }
-  | { status: "loading"; query: Q }
+  /** `previous`: the answer shown before this question, for a view that keeps it on screen meanwhile. */
+  | { status: "loading"; query: Q; previous?: R }
   | { status: "done"; query: Q; result: R }
   | { status: "failed"; query: Q; error: unknown };
 
@@ -34,6 +38,7 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
 export class Lookup<Q, R> {
   private current: LookupState<Q, R> = { status: "idle" };
   private running: AbortController | undefined;
+  private last: { query: Q; options: LookupOptions } | undefined;
   private readonly listeners = new Set<() => void>();
 
   constructor(private readonly ask: Ask<Q, R>) {}
@@ -48,11 +53,15 @@ export class Lookup<Q, R> {
   };
 
   /** Asks `query`, aborting whatever was asked before; resolves when this question is settled or superseded. */
-  readonly run = async (query: Q, { delayMs = 0 }: LookupOptions = {}): Promise<void> => {
+  readonly run = async (query: Q, options: LookupOptions = {}): Promise<void> => {
+    const { delayMs = 0 } = options;
+    this.last = { query, options };
     this.running?.abort();
     const stop = new AbortController();
     this.running = stop;
-    this.set({ status: "loading", query });
+    const shown = this.current;
+    const previous = shown.status === "done" ? shown.result : shown.status === "loading" ? shown.previous : undefined;
+    this.set(previous === undefined ? { status: "loading", query } : { status: "loading", query, previous });
     try {
       if (delayMs > 0) await pause(delayMs, stop.signal);
       if (stop.signal.aborted) return;
@@ -65,7 +74,10 @@ export class Lookup<Q, R> {
     }
   };
 
-  /** Back to idle: the question in flight is aborted and its answer will be dropped. */
+  /** Asks the last question again (after a failure, or when what it read has changed); nothing if none was asked. */
+  readonly retry = (): Promise<void> => (this.last ? this.run(this.last.query, this.last.options) : Promise.resolve());
+
+  /** Back to idle (cancel): the question in flight is aborted and its answer will be dropped. */
   readonly reset = (): void => {
     this.running?.abort();
     this.running = undefined;
@@ -81,6 +93,7 @@ export class Lookup<Q, R> {
 export interface UseLookup<Q, R> {
   state: LookupState<Q, R>;
   run(query: Q, options?: LookupOptions): Promise<void>;
+  retry(): Promise<void>;
   reset(): void;
 }
 
@@ -97,5 +110,21 @@ export function useLookup<Q, R>(ask: Ask<Q, R>): UseLookup<Q, R> {
     () => lookup.state,
   );
   useEffect(() => lookup.reset, [lookup]);
-  return { state, run: lookup.run, reset: lookup.reset };
+  return { state, run: lookup.run, retry: lookup.retry, reset: lookup.reset };
+}
+
+/**
+ * The answer to `query`, asked again whenever it changes (compared as JSON, so a new array of the
+ * same values asks nothing) and cancelled when it becomes `undefined` (back to idle).
+ */
+export function useAnswer<Q, R>(query: Q | undefined, ask: Ask<Q, R>, options: LookupOptions = {}): UseLookup<Q, R> {
+  const lookup = useLookup(ask);
+  const key = query === undefined ? undefined : JSON.stringify(query);
+  const { run, reset } = lookup;
+  const { delayMs } = options;
+  useEffect(() => {
+    if (key === undefined) reset();
+    else void run(JSON.parse(key) as Q, { delayMs });
+  }, [key, delayMs, run, reset]);
+  return lookup;
 }

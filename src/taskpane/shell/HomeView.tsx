@@ -3,7 +3,7 @@
  * suggests), then every view grouped by task, each with one line on what it does.
  */
 import { Button, Text, makeStyles, tokens } from "@fluentui/react-components";
-import { groupViews, type PaneView } from "../views/registry";
+import { groupViews, type PaneView } from "../../features/registry";
 import { SignInSummary } from "./SignInSummary";
 import { StartHere } from "./StartHere";
 import { useSelectionSuggestion } from "./useSelectionSuggestion";

@@ -10,8 +10,8 @@ import { onRuntimeProblem } from "../../host/runtime";
 import { ErrorBar } from "../components/ErrorBar";
 import { usePaneNavigation } from "../navigation";
 import { useRuntime } from "../runtime-context";
-import { changesSummary, nothingChanged } from "../views/changes/summary";
-import { ConfirmRefresh } from "../views/workbook/ConfirmRefresh";
+import { changesSummary, nothingChanged } from "../../features/changes/summary";
+import { ConfirmRefresh } from "../../features/workbook/ConfirmRefresh";
 
 type Notice = { key: number; title: string } & (
   | {

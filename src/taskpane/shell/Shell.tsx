@@ -6,7 +6,7 @@
 import { Button, makeStyles, tokens } from "@fluentui/react-components";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { PaneNavigationProvider, type PaneNavigation } from "../navigation";
-import type { PaneView } from "../views/registry";
+import type { PaneView } from "../../features/registry";
 import { HomeView } from "./HomeView";
 import { MissingOperations } from "./MissingOperations";
 import { RuntimeProblems } from "./RuntimeProblems";

@@ -9,7 +9,7 @@ import {
   MenuPopover,
   MenuTrigger,
 } from "@fluentui/react-components";
-import { groupViews, type PaneView } from "../views/registry";
+import { groupViews, type PaneView } from "../../features/registry";
 
 export function ViewsMenu({
   views,

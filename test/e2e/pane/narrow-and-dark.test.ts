@@ -8,7 +8,7 @@
  * without the simulated Excel window, so the browser's viewport is the pane, and axe reads all of it.
  */
 import type { Page } from "playwright-core";
-import { PANE_VIEWS } from "../../../src/taskpane/views";
+import { PANE_VIEWS } from "../../../src/features/views";
 import { assertDistBuilt, useAddinSession, type AddinSession } from "../harness";
 import {
   admin,

@@ -29,7 +29,7 @@ async function open(options: Parameters<typeof createSimulatedExcel>[0], answer:
   excel.customFunctions.associate("FIELD", answer);
   uninstall = installOfficeSim(globalThis as unknown as Record<string, unknown>, excel).uninstall;
   jest.resetModules(); // the capabilities table remembers the host it first asked
-  return import("../../../src/host/convert-to-values");
+  return import("../../../src/features/workbook/host");
 }
 
 afterEach(() => uninstall?.());

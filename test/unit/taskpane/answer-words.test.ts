@@ -4,8 +4,8 @@
  * kinds, found from the store name an answer is kept under (which need not be the kind's name).
  */
 import { ANSWER_KINDS } from "../../../src/core/answers";
-import { answerChangeRow } from "../../../src/taskpane/views/changes/answer-words";
-import { serviceLine } from "../../../src/taskpane/views/workbook/estimate-words";
+import { answerChangeRow } from "../../../src/features/changes/answer-words";
+import { serviceLine } from "../../../src/features/workbook/estimate-words";
 
 test.each([
   [

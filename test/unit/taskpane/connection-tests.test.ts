@@ -1,6 +1,6 @@
 /** Test connection reports what it found: a catalogue with groups is a success, an empty one a warning, never "0 found". */
 import type { ApiClients } from "../../../src/api/factory";
-import { CONNECTION_TESTS } from "../../../src/taskpane/views/sign-in/connection-tests";
+import { CONNECTION_TESTS } from "../../../src/features/sign-in/connection-tests";
 
 const withFilters = (groups: number) =>
   ({

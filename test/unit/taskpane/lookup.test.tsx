@@ -73,6 +73,44 @@ test("bad input thrown by the ask fails like a refused request", async () => {
   expect(lookup.state).toEqual({ status: "done", query: "12", result: "12" });
 });
 
+test("retry asks the last question again, and a failure can become an answer", async () => {
+  const service = manualService();
+  const lookup = new Lookup(service.ask);
+  await lookup.retry();
+  expect(service.calls).toHaveLength(0);
+
+  const first = lookup.run("0123");
+  call(service.calls, 0).fail(new Error("503"));
+  await first;
+  expect(lookup.state.status).toBe("failed");
+
+  const again = lookup.retry();
+  expect(call(service.calls, 1).query).toBe("0123");
+  call(service.calls, 1).answer("companies from 0123");
+  await again;
+  expect(lookup.state).toEqual({ status: "done", query: "0123", result: "companies from 0123" });
+});
+
+test("while the next question loads, the answer shown before is still at hand; never a failure's", async () => {
+  const service = manualService();
+  const lookup = new Lookup(service.ask);
+  const first = lookup.run("a");
+  call(service.calls, 0).answer("answer to a");
+  await first;
+
+  const second = lookup.run("b");
+  expect(lookup.state).toEqual({ status: "loading", query: "b", previous: "answer to a" });
+  const third = lookup.run("c");
+  expect(lookup.state).toEqual({ status: "loading", query: "c", previous: "answer to a" });
+  // The question of "b" was aborted: its service call settles as an aborted fetch would.
+  call(service.calls, 1).fail(new Error("aborted"));
+  call(service.calls, 2).fail(new Error("refused"));
+  await Promise.all([second, third]);
+
+  void lookup.run("d");
+  expect(lookup.state).toEqual({ status: "loading", query: "d" });
+});
+
 describe("with a quiet time", () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());

@@ -3,9 +3,9 @@ import { suggestionFor } from "../../../src/taskpane/shell/useSelectionSuggestio
 import { renderToStaticMarkup } from "react-dom/server";
 import { BarChart } from "../../../src/taskpane/components/BarChart";
 import { maskSecret } from "../../../src/taskpane/mask";
-import { describeStatus } from "../../../src/taskpane/views/sign-in/StatusLine";
-import { groupViews, type PaneView } from "../../../src/taskpane/views/registry";
-import { pickerGroups } from "../../../src/taskpane/views/import/useFilterCatalogue";
+import { describeStatus } from "../../../src/features/sign-in/StatusLine";
+import { groupViews, type PaneView } from "../../../src/features/registry";
+import { pickerGroups } from "../../../src/features/import/useFilterCatalogue";
 
 describe("bar chart", () => {
   const chart = {

@@ -1,0 +1,142 @@
+/**
+ * Setting up and running Match names: the names read from the selection (with the header and
+ * hint columns the user picks), the review threshold and output kind, then the batch jobs with
+ * progress and Cancel. A finished (or cancelled) run writes the result columns and hands the new
+ * session, with its review queue, to the session hook.
+ */
+import { useCallback, useMemo, useRef, useState } from "react";
+import type { ApiClients } from "../../api/factory";
+import { AuthRequiredError } from "../../core/api-values";
+import type { CredentialStore } from "../../core/credentials";
+import type { Engine } from "../../core/engine";
+import { columnLetters } from "../../core/import/a1";
+import { OUTPUT_WIDTH } from "../../core/match-names/output";
+import { distinctKeys } from "../../core/match-names/jobs";
+import { buildSession, placeResults } from "../../core/match-names/build";
+import {
+  columnOptions,
+  guessHintColumn,
+  looksLikeNameHeader,
+  nameRows,
+  type HintChoice,
+  type SheetBlock,
+} from "../../core/match-names/input";
+import { DEFAULT_THRESHOLD, type Threshold } from "../../core/match-names/queue";
+import { runMatchNames, type RunProgress } from "../../core/match-names/run";
+import type { OutputKind } from "../../core/match-names/session";
+import { readNameBlock, writeResultColumns } from "./host";
+import type { SessionState } from "./useMatchSession";
+import { runMessage } from "./words";
+
+/** INFERRED (ours): the most rows one run takes; five batch jobs' worth of distinct names and more. */
+export const MAX_NAME_ROWS = 20_000;
+
+export type MatchRunState =
+  | { status: "idle" }
+  | { status: "running"; progress?: RunProgress; cancelling: boolean }
+  | { status: "done"; message: string; failures: string[]; cancelled: boolean; teamProblem?: unknown }
+  | { status: "failed"; error: unknown };
+
+export function useMatchRun(clients: ApiClients, engine: Engine, credentials: CredentialStore, sessions: SessionState) {
+  const [block, setBlock] = useState<SheetBlock | undefined>();
+  const [choice, setChoice] = useState<HintChoice>({ header: false });
+  const [readError, setReadError] = useState<unknown>();
+  const [threshold, setThreshold] = useState<Threshold>(DEFAULT_THRESHOLD);
+  const [output, setOutput] = useState<OutputKind>("values");
+  const [state, setState] = useState<MatchRunState>({ status: "idle" });
+  const controller = useRef<AbortController | undefined>(undefined);
+
+  const options = useMemo(() => (block ? columnOptions(block, choice.header) : []), [block, choice.header]);
+  const rows = useMemo(() => (block ? nameRows(block, choice) : []), [block, choice]);
+  const distinct = useMemo(() => distinctKeys(rows.map((r) => r.key)).length, [rows]);
+
+  const takeSelection = useCallback(async () => {
+    setReadError(undefined);
+    try {
+      const read = await readNameBlock(MAX_NAME_ROWS);
+      const header = looksLikeNameHeader(read.values[0]?.[read.nameColumn]);
+      const found = columnOptions(read, header);
+      setBlock(read);
+      setChoice({
+        header,
+        postcodeColumn: guessHintColumn(found, "postcode"),
+        websiteColumn: guessHintColumn(found, "website"),
+      });
+    } catch (error) {
+      setReadError(error);
+    }
+  }, []);
+
+  const start = useCallback(async () => {
+    if (!block) return;
+    const stop = new AbortController();
+    controller.current = stop;
+    setState({ status: "running", cancelling: false });
+    try {
+      // Signed out, nothing is sent and nothing is written: the message bar offers the way to sign in.
+      if (!(await credentials.status("matching")).signedIn) throw new AuthRequiredError("matching", "missing");
+      const keys = distinctKeys(rows.map((r) => r.key));
+      const outcome = await runMatchNames(clients.matching, keys, {
+        signal: stop.signal,
+        onProgress: (progress) => setState((s) => (s.status === "running" ? { ...s, progress } : s)),
+        // UKCO.MATCH formulas for the same names then answer from the cache, with no second job.
+        remember: (key, match) => void engine.rememberAnswer("matches", key, match),
+        // Through a team gateway, the team's decisions answer first; only the rest go to jobs.
+        team: clients.team,
+      });
+      // A credential the service refused fails every job alike: say so, and write no row of it.
+      const refused = outcome.failures.find((f) => f.cause instanceof AuthRequiredError)?.cause;
+      if (refused && outcome.results.size === 0) throw refused;
+      const place = placeResults(block, choice.header, sessions.latest());
+      const { session, grid } = buildSession({
+        block,
+        choice,
+        rows,
+        outcome,
+        threshold,
+        output,
+        column: place.column,
+        now: new Date(),
+      });
+      await writeResultColumns(block.sheet, place.column, session.firstRow, grid, session.headerRow);
+      sessions.update(session);
+      const where = `columns ${columnLetters(place.column)} to ${columnLetters(place.column + OUTPUT_WIDTH - 1)}`;
+      const message = runMessage(outcome, keys.length, where, place.replacesPrevious);
+      setState({
+        status: "done",
+        message,
+        failures: session.failures,
+        cancelled: outcome.cancelled,
+        ...(outcome.teamProblem !== undefined ? { teamProblem: outcome.teamProblem } : {}),
+      });
+    } catch (error) {
+      setState({ status: "failed", error });
+    } finally {
+      controller.current = undefined;
+    }
+  }, [block, choice, rows, threshold, output, clients, engine, credentials, sessions]);
+
+  const cancel = useCallback(() => {
+    controller.current?.abort();
+    setState((s) => (s.status === "running" ? { ...s, cancelling: true } : s));
+  }, []);
+
+  return {
+    block,
+    choice,
+    setChoice,
+    options,
+    rows,
+    distinct,
+    readError,
+    takeSelection,
+    threshold,
+    setThreshold,
+    output,
+    setOutput,
+    state,
+    start,
+    cancel,
+    dismiss: () => setState({ status: "idle" }),
+  };
+}
