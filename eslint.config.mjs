@@ -6,7 +6,7 @@ const officeGlobals = ["Office", "Excel", "CustomFunctions", "OfficeRuntime"].ma
 }));
 
 export default tseslint.config(
-  { ignores: ["**/dist/**", "node_modules/**", "coverage/**", "test-results/**"] },
+  { ignores: ["**/dist/**", "node_modules/**", "coverage/**", "test-results/**", ".prof/**"] },
   ...tseslint.configs.recommended,
   {
     rules: {

@@ -1,5 +1,9 @@
 /**
- * Custom-functions benchmark. The add-in's real function adapters (src/functions) run
+ * A profiler's tool, in Node: its figures are not the targets' (those are bench/functions.ts's,
+ * taken in Chromium on the built add-in, where the functions run). Node runs the engine without a
+ * page around it, which is where a profile or a heap snapshot is easiest to take.
+ *
+ * The add-in's real function adapters (src/functions) run
  * on the simulated Excel (tools/office-sim), which calls them as Excel does: every ready UKCO
  * formula of a recalculation in one synchronous burst. Behind them, the real engine and API
  * clients over HTTP to an in-process sandbox that adds 50 ms to every response.
@@ -22,7 +26,7 @@
  * UKCO_BENCH_SANDBOX=process runs A to D against a sandbox in a process of its own (as F always
  * does), so the service's work is not this process's; on two cores it then takes a core from the
  * page's body workers.
- * Run: npm run bench -- functions
+ * Run: npm run bench -- engine-profile
  */
 import { createRequire } from "node:module";
 import { setFlagsFromString } from "node:v8";
@@ -43,6 +47,7 @@ import {
 import { estimateRefreshOf } from "../src/host/refresh";
 import { customXmlStore } from "../src/host/workbook-store";
 import { STORE_NAMESPACE } from "../src/host/workbook-store";
+import { fairTimerPeer } from "./support/fair-peer";
 import {
   loadFunctions,
   openWorkbook,
@@ -181,42 +186,9 @@ function naiveField(clients: ApiClients) {
   };
 }
 
-/**
- * Baseline 2, the fair peer: Microsoft's batching sample written the simplest honest way. Each call
- * queues; a 100 ms timer flushes; every 1,000 queued cells go as one request, all at once,
- * duplicates and all; the answer is read with JSON.parse alone (no validation, no cache).
- */
-function fairTimerPeer(productUrl: string, token: string, traffic: { requests: Record<string, number> }) {
-  type Ask = { number: string; field: string; resolve: (v: unknown[][]) => void; reject: (e: unknown) => void };
-  let queue: Ask[] = [];
-  const send = (chunk: Ask[]) => {
-    traffic.requests.product = (traffic.requests.product ?? 0) + 1;
-    return fetch(`${productUrl}/v2/companies`, {
-      method: "POST",
-      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
-      body: JSON.stringify({ CompanyNumbers: chunk.map((a) => a.number), returnCount: 1000, skip: 0 }),
-    })
-      .then((response) => response.text())
-      .then(
-        (text) => {
-          const page = JSON.parse(text) as { companies: Record<string, unknown>[] };
-          const byNumber = new Map(page.companies.map((c) => [c.CompanyNumber, c]));
-          for (const ask of chunk) ask.resolve([[byNumber.get(ask.number)?.[ask.field] ?? ""]]);
-        },
-        (error: unknown) => chunk.forEach((ask) => ask.reject(error)),
-      );
-  };
-  const flush = () => {
-    const asks = queue;
-    queue = [];
-    for (let i = 0; i < asks.length; i += 1000) void send(asks.slice(i, i + 1000));
-  };
-  return (numberArg: unknown[][], fieldArg: unknown[][]) =>
-    new Promise<unknown[][]>((resolve, reject) => {
-      if (queue.length === 0) setTimeout(flush, 100);
-      queue.push({ number: String(numberArg[0]![0]), field: String(fieldArg[0]![0]), resolve, reject });
-    });
-}
+/** The fair peer's sends, counted as the clients' are. */
+const countSend = (traffic: { requests: Record<string, number> }) => () =>
+  void (traffic.requests.product = (traffic.requests.product ?? 0) + 1);
 
 function storeBytes(excel: SimulatedExcel): number {
   return excel.workbook.customXmlParts
@@ -248,7 +220,7 @@ async function fieldBenchmarks(host: FunctionsHost, sandbox: RunningSandbox): Pr
   const peerTraffic = { requests: {} as Record<string, number> };
   for (const replace of [
     {},
-    { FIELD: fairTimerPeer(sandbox.urls.product, sandbox.credentials.productToken, peerTraffic) },
+    { FIELD: fairTimerPeer(sandbox.urls.product, sandbox.credentials.productToken, countSend(peerTraffic)) },
   ]) {
     const warm = await signedInClients(sandbox);
     const book = await openWorkbook(host, warm.clients, warm.credentials, {
@@ -286,7 +258,11 @@ async function fieldBenchmarks(host: FunctionsHost, sandbox: RunningSandbox): Pr
       const peerBook = await openWorkbook(host, lifted.clients, lifted.credentials, {
         clock: systemClock,
         replace: {
-          FIELD: fairTimerPeer(sandbox.urls.product, sandbox.credentials.productToken, lifted.traffic) as never,
+          FIELD: fairTimerPeer(
+            sandbox.urls.product,
+            sandbox.credentials.productToken,
+            countSend(lifted.traffic),
+          ) as never,
         },
       });
       peerRuns.push(await fieldSheet(peerBook, numbers, lifted.traffic));
@@ -735,6 +711,7 @@ async function main(): Promise<void> {
         faults: { latencyMs: LATENCY_MS },
         rateLimits: { ...DEFAULT_RATE_LIMITS, product: null, matching: null },
       });
+  console.log("Node figures, for profiling: the speed targets are judged in Chromium (npm run bench -- functions).");
   console.log(
     `Sandbox: ${COMPANIES.toLocaleString("en-GB")} companies, ${LATENCY_MS} ms added latency, product and matching limits off (the client governors stay on unless said)`,
   );
