@@ -42,7 +42,7 @@ export interface EngineClients {
   classification: ClassificationClient;
   market: MarketClient;
   /** The services' governors, whose headroom lets a burst go in more, smaller requests. */
-  governors?: Partial<Readonly<Record<ServiceName, Pick<Governor, "headroom" | "limits">>>>;
+  governors?: Partial<Readonly<Record<ServiceName, Pick<Governor, "headroom" | "perMinute">>>>;
 }
 
 /**

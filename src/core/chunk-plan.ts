@@ -12,10 +12,10 @@
  */
 import type { Headroom } from "../api/http/governor";
 
-/** The service's spare capacity, and its limit a minute when known. */
-export type Room = Headroom & { perMinute?: number };
+/** The service's spare capacity, and its limit a window when known. */
+export type Room = Headroom;
 
-/** INFERRED (ours): the most of a minute's quota one burst may take beyond the fewest requests. */
+/** INFERRED (ours): the most of a window's quota one burst may take beyond the fewest requests. */
 export const BURST_SHARE = 0.1;
 
 export interface RequestCost {
@@ -63,7 +63,7 @@ export class ChunkPlanner {
     const { roundTripMs, perKeyMs } = this.fitted;
     // Work that costs less than a round trip gains nothing from being cut up.
     if (n * perKeyMs < roundTripMs) return fewest;
-    const share = room.perMinute === undefined ? Infinity : Math.floor(room.perMinute * BURST_SHARE);
+    const share = room.limit === undefined ? Infinity : Math.floor(room.limit * BURST_SHARE);
     const useful = Math.ceil((n * perKeyMs) / (roundTripMs / 2));
     const count = Math.min(room.requests, room.slots, share, useful);
     if (count <= fewest.length) return fewest;

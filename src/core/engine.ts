@@ -176,10 +176,7 @@ export class Engine {
     this.clients = options.clients;
     this.cache = new WorkbookCache(ANSWER_SHAPES, options.maxFullRecords);
     this.scopes = new RefreshScopes(() => clock.now());
-    this.companyPlanner = new ChunkPlanner(MAX_RETURN_COUNT, () => {
-      const governor = this.clients.governors?.product;
-      return governor && { ...governor.headroom(), perMinute: governor.limits.perMinute };
-    });
+    this.companyPlanner = new ChunkPlanner(MAX_RETURN_COUNT, () => this.clients.governors?.product?.headroom());
     const clients = () => this.clients;
     this.loaders = Object.fromEntries(
       (Object.entries(ANSWER_KINDS) as [AnswerKindName, AnyAnswerKind][]).map(([name, kind]) => [
@@ -483,7 +480,7 @@ export class Engine {
       companyRequests: (n, before) => this.companyPlanner.forecast(n, before).length,
       governor: (service) => {
         const governor = this.clients.governors?.[service];
-        return governor && { limits: governor.limits, headroom: governor.headroom() };
+        return governor && { perMinute: governor.perMinute(), headroom: governor.headroom() };
       },
     });
   }

@@ -7,7 +7,7 @@
  * the count is the least, and says so.
  */
 import type { ServiceName } from "../api/credentials";
-import type { GovernorLimits, Headroom } from "../api/http/governor";
+import type { Headroom } from "../api/http/governor";
 import { kindOfStore } from "./answers";
 import { COMPANIES } from "./cache/workbook-cache";
 import type { ScopeAnswers } from "./scope-answers";
@@ -31,10 +31,10 @@ export interface ServiceEstimate {
   stores: StoreEstimate[];
   requests: number;
   exact: boolean;
-  /** The service's limit, sends a minute. */
-  perMinute: number;
-  /** Minutes the limit makes the requests wait beyond what it has to spare now (0: no wait). */
-  minutes: number;
+  /** The service's limit, sends a minute; undefined while the service has not stated it (and none is configured). */
+  perMinute?: number;
+  /** Minutes the limit makes the requests wait beyond what it has to spare now (0: no wait); undefined with the limit. */
+  minutes?: number;
 }
 
 export interface RefreshEstimate {
@@ -62,8 +62,8 @@ export interface EstimateContext {
    * queued ahead of it (chunk-plan.ts's forecast).
    */
   companyRequests(n: number, before: number): number;
-  /** A service's limits and spare capacity now. */
-  governor(service: ServiceName): { limits: GovernorLimits; headroom: Headroom } | undefined;
+  /** A service's limit a minute and spare capacity now, each undefined while unknown. */
+  governor(service: ServiceName): { perMinute: number | undefined; headroom: Headroom | undefined } | undefined;
 }
 
 export function estimateRefresh(answers: ScopeAnswers, context: EstimateContext): RefreshEstimate {
@@ -85,21 +85,24 @@ export function estimateRefresh(answers: ScopeAnswers, context: EstimateContext)
   const services = [...byService].map(([service, estimates]): ServiceEstimate => {
     const requests = estimates.reduce((sum, e) => sum + e.requests, 0);
     const governor = context.governor(service);
-    const perMinute = governor?.limits.perMinute ?? Infinity;
-    const spare = governor?.headroom.requests ?? requests;
+    const perMinute = governor ? governor.perMinute : Infinity;
+    const spare = governor?.headroom?.requests ?? 0;
     return {
       service,
       stores: estimates,
       requests,
       exact: estimates.every((e) => e.exact),
-      perMinute,
-      minutes: Math.max(0, requests - spare) / perMinute,
+      ...(perMinute === undefined
+        ? {}
+        : { perMinute, minutes: perMinute === Infinity ? 0 : Math.max(0, requests - spare) / perMinute }),
     };
   });
   return {
     services,
     formulas: answers.formulas,
     unread: answers.unread,
-    needsConfirmation: services.some((s) => s.minutes >= CONFIRM_ABOVE.minutes || s.requests > CONFIRM_ABOVE.requests),
+    needsConfirmation: services.some(
+      (s) => (s.minutes ?? 0) >= CONFIRM_ABOVE.minutes || s.requests > CONFIRM_ABOVE.requests,
+    ),
   };
 }

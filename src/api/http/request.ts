@@ -69,6 +69,8 @@ export interface AttemptContext {
   bodyReader?: BodyReader;
   onHeaders?: (headers: Headers) => void;
   onCut?: (fields: ReadonlySet<string>) => void;
+  /** Every answer's headers as it arrives, whatever its status (the quota the service states). */
+  onResponse?: (headers: Headers) => void;
 }
 
 /**
@@ -168,6 +170,7 @@ export async function sendOnce<S extends z.ZodType>(ctx: AttemptContext, spec: R
     stopTimer.abort();
     ctx.signal?.removeEventListener("abort", onUserAbort);
   }
+  ctx.onResponse?.(response.headers);
 
   if (read === undefined) {
     const secrets = [...(spec.secrets ?? []), ...(ctx.token ? [ctx.token] : [])];

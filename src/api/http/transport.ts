@@ -1,12 +1,14 @@
 /**
  * A service's way of sending: fetch its own credential, wait for the governor, send one
- * attempt, and retry as the policy allows. Every client method goes through `send`.
+ * attempt, and retry as the policy allows. Every client method goes through `send`. What an
+ * answer's headers say of the service's quota goes to the governor, whatever the answer's status.
  */
 import type { z } from "zod";
 import type { CredentialSource, InvalidationReason, ServiceName } from "../credentials";
 import type { BodyReader } from "./body-reader";
 import { AbortedError, AuthRequiredError, RateLimitedError, type AuthProblem } from "./errors";
 import type { Governor } from "./governor";
+import { readStatedQuota } from "./quota-headers";
 import { redactUrl } from "./redact";
 import { buildUrl, sendOnce, type RequestSpec } from "./request";
 import { noRetriesYet, planRetry, type RetryPolicy } from "./retry";
@@ -98,6 +100,10 @@ export function createTransport(o: TransportOptions): Transport {
             bodyReader: o.bodyReader,
             onHeaders,
             onCut,
+            onResponse: (headers) => {
+              const quota = readStatedQuota(headers, o.clock.now());
+              if (quota) o.governor.state(quota, permit);
+            },
           },
           spec,
         );
