@@ -29,12 +29,6 @@ export interface RequestCost {
  */
 export const INITIAL_COST: RequestCost = { roundTripMs: 100, perKeyMs: 1 };
 
-/**
- * Spare capacity a burst needs to go at once and be cut up: a few requests more than the fewest,
- * with a slot left free beside them.
- */
-const ROOM_TO_CUT = { requests: 4, slots: 2 };
-
 /** Requests remembered for the fit. */
 const WINDOW = 16;
 
@@ -78,21 +72,8 @@ export class ChunkPlanner {
   }
 
   /**
-   * Whether a burst may go as soon as its calls have arrived (the next turn of the event loop:
-   * Excel makes a recalculation's calls in one go), rather than after a quiet spell that gathers
-   * the fewest requests: only with room for more than the fewest.
-   */
-  goesAtOnce(room = this.headroom()): boolean {
-    return this.hasRoom(room);
-  }
-
-  private hasRoom(room: Room | undefined): boolean {
-    return !!room && room.requests >= ROOM_TO_CUT.requests && room.slots >= ROOM_TO_CUT.slots;
-  }
-
-  /**
    * The requests a burst of `n` keys arriving at once goes in, as the loader sends it: cut by
-   * `plan`, at once with room and after a quiet spell without. For the estimate shown
+   * `plan`. For the estimate shown
    * before a refresh; `queuedBefore` requests of the same service (other kinds of answer) will be
    * waiting for the governor by then, each holding a send and a slot.
    */

@@ -109,10 +109,21 @@ export interface CompanyLoaderTiming {
   settleTimeoutMs: number;
 }
 
+/**
+ * A burst goes at the next turn of the event loop, when its calls have stopped: Excel makes a
+ * recalculation's calls in one go, so nothing is gained by waiting for more.
+ */
 export const COMPANY_LOADER_TIMING: CompanyLoaderTiming = {
+  burstWindowMs: 0,
+  maxDelayMs: 0,
+  settleTimeoutMs: 5 * 60_000,
+};
+
+/** For lookups that may come a few at a time (websites, other markets): gathered over a quiet spell. */
+export const GATHERED_LOOKUP_TIMING: CompanyLoaderTiming = {
   burstWindowMs: 25,
   maxDelayMs: 400,
-  settleTimeoutMs: 5 * 60_000,
+  settleTimeoutMs: COMPANY_LOADER_TIMING.settleTimeoutMs,
 };
 
 export interface CompanyLoaderOptions {
@@ -140,7 +151,6 @@ export function createCompanyLoader(
     maxBatchSize: MAX_RETURN_COUNT,
     ...timing,
     plan: (keys) => planner.plan(keys),
-    goesAtOnce: () => planner.goesAtOnce(),
     observe: (keys, ms) => planner.observe(keys, ms),
     timeoutMessage: "The product API did not answer within 5 minutes.",
     // Unreachable in practice: loadMany answers every key (a missing company is a result, not an error).
