@@ -1,6 +1,6 @@
 /**
  * The page's one Web Worker: it reads the large cut answers api/http/worker-body-reader.ts hands
- * it (scans the bytes and keeps of each record the fields asked: cut-scan.ts), or sends a cut
+ * it (parses them and keeps of each record the fields asked), or sends a cut
  * request itself with the worker's fetch and reads its answer there, and posts back only what was
  * kept (body-worker-protocol.ts).
  *

@@ -9,7 +9,6 @@
  *     malformed record as it would without the cut.
  * Readers differ only in where the work runs; error bodies (non-2xx) never come here.
  */
-import { scanCut } from "./cut-scan";
 import type { UnreadableBody } from "./errors";
 
 export type ReadBody = { json: unknown; cut?: ReadonlySet<string> } | { unreadable: UnreadableBody };
@@ -71,17 +70,8 @@ export function parseAndCut(text: string, cut: readonly string[] | undefined, em
   return { json: { ...json, companies }, cut: new Set(cut) };
 }
 
-/**
- * `parseAndCut` of a body's bytes, decoded as `response.text()` decodes them. With a cut, the bytes
- * are scanned (cut-scan.ts), which builds only what the cut keeps; whatever the scan does not read
- * goes to the full parse, so both give the same answer.
- */
+/** `parseAndCut` of a body's bytes, decoded as `response.text()` decodes them. */
 export function readBytes(bytes: Uint8Array, cut: readonly string[] | undefined, emptyIsData: boolean): ReadBody {
-  if (cut !== undefined) {
-    const json = scanCut(bytes, cut);
-    if (json !== undefined)
-      return isPlainObject(json) && Array.isArray(json.companies) ? { json, cut: new Set(cut) } : { json };
-  }
   return parseAndCut(new TextDecoder().decode(bytes), cut, emptyIsData);
 }
 
