@@ -38,8 +38,15 @@ module.exports = {
       ...common,
       displayName: "e2e, other reading",
       testMatch: ["<rootDir>/test/e2e/**/*.test.ts"],
-      // The gateway test brings its own sandbox, and sign-on uses none; each would run the same twice.
-      testPathIgnorePatterns: ["/test/e2e/pane/gateway\\.test\\.ts$", "/test/e2e/pane/sign-on\\.test\\.ts$"],
+      // The gateway tests bring their own sandbox, and sign-on uses none; each would run the same twice. The
+      // table of Excel builds and the web's payload limit are about the host, not the services: once is enough.
+      testPathIgnorePatterns: [
+        "/test/e2e/pane/gateway\\.test\\.ts$",
+        "/test/e2e/pane/team-decisions\\.test\\.ts$",
+        "/test/e2e/pane/sign-on\\.test\\.ts$",
+        "/test/e2e/excel-builds\\.test\\.ts$",
+        "/test/e2e/web-payloads\\.test\\.ts$",
+      ],
       setupFiles: ["<rootDir>/test/e2e/harness/other-reading.js"],
     },
   ],

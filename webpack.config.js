@@ -15,18 +15,27 @@ const HtmlWebpackPlugin = require("html-webpack-plugin");
 const { DEV_URL, productionManifest } = require("./scripts/lib/manifest.cjs");
 const { functionFiles } = require("./scripts/lib/function-files.cjs");
 
+const ENTRA_ORIGIN = "https://login.microsoftonline.com";
+/** Chunks that load none of shared.js: the body-reading worker's and the sign-in pages'. */
+const OWN_CHUNKS = new Set(["body-reader", "sign-in", "sign-in-relay"]);
+
 module.exports = (env = {}, argv = {}) => {
   const production = argv.mode !== "development";
   const deploymentUrl = env.url || DEV_URL;
   const configFile = path.resolve(env.config || "config/deployment.json");
   // `--env gateway=https://gateway.example.org` (or UKCO_GATEWAY_URL): the add-in talks only to that
   // team gateway, and its config.json names nothing else (no sandbox, no service addresses).
-  // Single sign-on: `--env sso=1` offers Office's getAccessToken; `--env ssoClientId=<app id>
-  // --env ssoScope=api://…/access_as_user [--env ssoAuthority=https://login.microsoftonline.com/<tenant>]`
-  // adds nested app authentication (MSAL.js), which Office recommends, and turns single sign-on on.
+  // Single sign-on with the user's Microsoft account: `--env ssoClientId=<app id> --env
+  // ssoScope=api://<add-in host>/<app id>/access_as_user [--env ssoAuthority=https://login.microsoftonline.com/<tenant>]`.
+  // Both ways need the registration: nested app authentication (MSAL.js) asks for the scope, and
+  // Office's getAccessToken reads the manifest's WebApplicationInfo, written from it below.
   const gatewayUrl = env.gateway || process.env.UKCO_GATEWAY_URL;
+  if (env.sso && !env.ssoClientId)
+    throw new Error(
+      "--env sso=1 alone is gone: single sign-on needs the app registration, --env ssoClientId=… and --env ssoScope=… (gateway/DEPLOY.md).",
+    );
   if (Boolean(env.ssoClientId) !== Boolean(env.ssoScope))
-    throw new Error("Nested app authentication needs both --env ssoClientId=… and --env ssoScope=….");
+    throw new Error("Single sign-on needs both --env ssoClientId=… and --env ssoScope=….");
   const nestedAppAuth = env.ssoClientId
     ? {
         clientId: env.ssoClientId,
@@ -38,11 +47,12 @@ module.exports = (env = {}, argv = {}) => {
     ? {
         gateway: {
           url: gatewayUrl,
-          singleSignOn: Boolean(env.sso || nestedAppAuth),
+          singleSignOn: Boolean(nestedAppAuth),
           ...(nestedAppAuth ? { nestedAppAuth } : {}),
         },
       }
     : JSON.parse(fs.readFileSync(configFile, "utf8"));
+  const signInOrigin = nestedAppAuth ? new URL(nestedAppAuth.authority ?? ENTRA_ORIGIN).origin : undefined;
   // `--env eagerPane`: only for bench/runtime-start.ts, which compares against the layout before the
   // pane was lazy (its code in taskpane.js, evaluated before the functions register). Never deploy it.
   const taskpaneEntry = env.eagerPane
@@ -56,10 +66,15 @@ module.exports = (env = {}, argv = {}) => {
     entry: {
       // The page's worker reader is set before the functions can build the runtime. It is named here, not
       // imported by src/functions, because its `import.meta` is webpack's alone: tests and benchmarks load
-      // the function files in Node, where that line cannot compile.
-      functions: ["./src/worker/page-body-reader.ts", "./src/functions/index.ts"],
+      // the function files in Node, where that line cannot compile. Then every function module: the files
+      // that declare @customfunction, so a new function is its file and no list to keep.
+      functions: ["./src/worker/page-body-reader.ts", ...functionFiles()],
       commands: "./src/commands/commands.ts",
       taskpane: taskpaneEntry,
+      // The pages of MSAL's browser sign-in (Excel on the web): the one Entra answers on (msal-browser's
+      // redirect bridge) and the pop-up the pane opens first (its popup relay), each with nothing else.
+      "sign-in": "./src/taskpane/sign-in-redirect.ts",
+      "sign-in-relay": "./src/taskpane/sign-in-relay.ts",
     },
     output: {
       path: path.resolve(__dirname, "dist"),
@@ -95,8 +110,9 @@ module.exports = (env = {}, argv = {}) => {
             name: "shared",
             // Not the body-reading worker's chunk (named where src/worker/page-body-reader.ts makes the
             // worker): a worker has no share in the page's runtime, and would otherwise load all of
-            // shared.js (about 250 KB) for the few KB it runs.
-            chunks: (chunk) => chunk.name !== "body-reader",
+            // shared.js (about 250 KB) for the few KB it runs. Nor the sign-in pages', which share MSAL's
+            // code with the lazy msal chunk: that would put MSAL in the page's start-up.
+            chunks: (chunk) => !OWN_CHUNKS.has(chunk.name),
             minChunks: 2,
             enforce: true,
             // shared.js is evaluated before the functions register: a module that only lazy chunks share
@@ -115,6 +131,16 @@ module.exports = (env = {}, argv = {}) => {
         template: "./src/taskpane/taskpane.html",
         chunks: ["functions", "commands", "taskpane"],
         chunksSortMode: "manual",
+        // MSAL's silent sign-in in Excel on the web runs in a hidden frame of the directory's sign-in page:
+        // login.microsoftonline.com is in the page's policy; an authority elsewhere (a national cloud) is added.
+        templateParameters: { signInFrames: signInOrigin && signInOrigin !== ENTRA_ORIGIN ? ` ${signInOrigin}` : "" },
+      }),
+      new HtmlWebpackPlugin({ filename: "sign-in.html", template: "./src/taskpane/sign-in.html", chunks: ["sign-in"] }),
+      new HtmlWebpackPlugin({
+        filename: "sign-in-relay.html",
+        template: "./src/taskpane/sign-in-relay.html",
+        chunks: ["sign-in-relay"],
+        templateParameters: { authorities: [...new Set([ENTRA_ORIGIN, signInOrigin ?? ENTRA_ORIGIN])].join(" ") },
       }),
       new CopyWebpackPlugin({
         patterns: [

@@ -14,18 +14,31 @@
  *      difference a team sees in the real world too, and most of the gateway's advantage here.
  *   B. Two gateway replicas sharing one redis-server, a 2-minute burst from both at the sandbox's own
  *      limit (60 a minute): how many requests the sandbox refused (the shared quota's whole point: 0).
- * Run: npm run bench -- gateway   (needs redis-server, which `npm test` installs)
+ *   C. Team memory: a Match names run of 2,000 names (the view's core run, the add-in's own clients
+ *      through a gateway with Redis) for a team that has decided half of them (imported as the
+ *      administrator would), beside the same run with no decisions, in turns: the matching requests
+ *      the sandbox counted, batch jobs, and wall time.
+ * Run: npm run bench -- gateway   (needs redis-server, which `npm test` installs); UKCO_BENCH_PARTS=C for one part.
  */
 import { fork, spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { Redis } from "ioredis";
 import { gatewayServiceUrls } from "../src/core/config";
 import { sandboxGatewayConfig } from "../test/support/sandbox-gateway-config";
+import { decisionsCommand } from "../gateway/decisions/admin";
+import { decisionsCsv } from "../gateway/decisions/csv";
+import { matchKeyOf } from "../gateway/decisions/key";
+import { RedisDecisionStore } from "../gateway/decisions/redis-store";
 import { KeyStore } from "../gateway/keys";
+import { createRedisClient, closeRedisClient } from "../gateway/redis-client";
 import { startGateway } from "../gateway/server";
+import { matchKey } from "../src/core/match-key";
+import { runMatchNames } from "../src/core/match-names/run";
+import { gatewayAnalyst } from "../test/support/gateway-analyst";
+import { messyName, sandboxCompanies } from "../test/support/messy-names";
 import type { SandboxCredentials } from "../sandbox/credentials";
 import type { SandboxUrls } from "../sandbox/sandbox";
 import type { ReplayOrder, RoundOrder, RoundReport } from "./gateway-processes/analyst";
@@ -388,6 +401,123 @@ async function partB(sandbox: SandboxHandle, keysFile: string): Promise<void> {
   console.log(`  upstream requests by replica: ${replicas.map((r) => r.metrics.sent.product ?? 0).join(" + ")}`);
 }
 
+/** The sandbox's own count of matching requests so far. */
+async function matchingRequests(sandbox: SandboxHandle): Promise<number> {
+  const counts = (await (await fetch(`${sandbox.origin}/__admin/requests`)).json()) as {
+    byTarget: Record<string, number>;
+  };
+  return counts.byTarget.matching ?? 0;
+}
+
+async function partC(sandbox: SandboxHandle, keysFile: string): Promise<void> {
+  const NAMES = 2000;
+  const ROUNDS = 3;
+  // The limits are not what this part measures: neither side waits on a quota.
+  await fetch(`${sandbox.origin}/__admin/rate-limits`, {
+    method: "POST",
+    body: JSON.stringify({ product: null, matching: null }),
+  });
+  const port = await freePort();
+  const redisServer = spawn(
+    "redis-server",
+    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+    { stdio: "ignore" },
+  );
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const redisUrl = `redis://127.0.0.1:${port}`;
+  const key = new KeyStore(keysFile).add("analyst");
+  const gateway = await startGateway(
+    sandboxGatewayConfig(sandbox, keysFile, {
+      redisUrl,
+      limits: { product: 600, matching: 600, classification: 5, market: 60 },
+    }),
+    { logStream: quiet },
+  );
+  const redis = createRedisClient(redisUrl);
+  try {
+    // 2,000 distinct names (two messy names can fold to one), each with the company it was made from.
+    const named = new Map<string, { name: string; number: string }>();
+    const companies = await sandboxCompanies(sandbox.urls.product, sandbox.credentials.productToken, NAMES + 200);
+    for (const [i, c] of companies.entries()) {
+      const name = messyName(c.CompanyName, i);
+      const folded = matchKey(name, "", "")!;
+      if (named.size < NAMES && !named.has(folded)) named.set(folded, { name, number: c.CompanyNumber });
+    }
+    const keys = [...named.keys()];
+    // The team decided the first half (as an import of a colleague's earlier review would leave them).
+    const decided = [...named.values()].slice(0, NAMES / 2).map(({ name, number }, i) => ({
+      id: `bench-${i}`,
+      team: "keys",
+      key: matchKeyOf(name, {}),
+      name,
+      hints: {},
+      company: { number },
+      by: "import:colleague",
+      byName: "colleague",
+      at: new Date().toISOString(),
+    }));
+    const csv = path.join(path.dirname(keysFile), "decisions.csv");
+    writeFileSync(csv, decisionsCsv(decided));
+    if (redis.status !== "ready") await new Promise<void>((resolve) => redis.once("ready", () => resolve()));
+    await decisionsCommand(new RedisDecisionStore(redis), ["import", csv], {
+      out: () => undefined,
+      audit: () => undefined,
+    });
+
+    const analyst = await gatewayAnalyst(gateway.origin, key);
+    const run = async (label: string, withTeam: boolean) => {
+      const before = await matchingRequests(sandbox);
+      const started = performance.now();
+      const outcome = await runMatchNames(
+        analyst.clients.matching,
+        keys,
+        withTeam ? { team: analyst.clients.team } : {},
+      );
+      const ms = performance.now() - started;
+      return {
+        label,
+        ms,
+        requests: (await matchingRequests(sandbox)) - before,
+        jobs: outcome.jobs,
+        decided: outcome.decided,
+        answered: outcome.results.size,
+      };
+    };
+    const rounds: Awaited<ReturnType<typeof run>>[] = [];
+    // In turns, so the machine's other load falls on both alike.
+    for (let r = 0; r < ROUNDS; r++) {
+      rounds.push(await run("with the team's decisions", true));
+      rounds.push(await run("no decisions (the same run, every name sent)", false));
+    }
+    console.log(
+      `
+C. Match names, ${keys.length.toLocaleString("en-GB")} distinct names, for a team that has decided ${decided.length.toLocaleString("en-GB")} of them`,
+    );
+    console.log(
+      "   (the add-in's own run and clients through one gateway with Redis; sandbox job timing 0.5 s queued, 2 ms a name;",
+    );
+    console.log(`   ${ROUNDS} rounds of each, in turns; matching requests as the sandbox counted them)`);
+    console.log(
+      "                                                 matching    batch   answered by   answered   wall time",
+    );
+    console.log(
+      "                                                 requests    jobs    decisions                (median)",
+    );
+    for (const label of [...new Set(rounds.map((r) => r.label))]) {
+      const mine = rounds.filter((r) => r.label === label);
+      const median = [...mine.map((r) => r.ms)].sort((x, y) => x - y)[Math.floor(mine.length / 2)]!;
+      const last = mine.at(-1)!;
+      console.log(
+        `  ${label.padEnd(47)}${String(last.requests).padEnd(12)}${String(last.jobs).padEnd(8)}${String(last.decided).padEnd(14)}${String(last.answered).padEnd(11)}${(median / 1000).toFixed(2)} s`,
+      );
+    }
+  } finally {
+    closeRedisClient(redis);
+    await gateway.close();
+    redisServer.kill("SIGKILL");
+  }
+}
+
 /** The sandbox in its own process, with the bench's settings; stopped with the bench. */
 async function sandboxProcess() {
   const child = fork(path.join(import.meta.dirname, "gateway-processes", "sandbox.ts"), [], {
@@ -416,10 +546,11 @@ async function main(): Promise<void> {
   const sandbox = await sandboxProcess();
   const keysFile = path.join(mkdtempSync(path.join(tmpdir(), "ukgw-bench-")), "keys.json");
   try {
-    // UKCO_BENCH_PARTS=A or =B runs one part.
-    const parts = process.env.UKCO_BENCH_PARTS ?? "AB";
+    // UKCO_BENCH_PARTS=A, =B or =C runs one part.
+    const parts = process.env.UKCO_BENCH_PARTS ?? "ABC";
     if (parts.includes("A")) await partA(sandbox.handle, sandbox.cpuSeconds, keysFile);
     if (parts.includes("B")) await partB(sandbox.handle, keysFile);
+    if (parts.includes("C")) await partC(sandbox.handle, keysFile);
   } finally {
     await sandbox.close();
   }

@@ -1,12 +1,16 @@
 /**
- * The `/api/{service}/…` requests: routed against the operation table and signed in before the
- * body is read (onRequest), then served once the body has arrived. Every user served gets an
- * audit line saying how (`upstream`, `merged`, `cache`, `partial-cache`, or `refused`).
+ * The `/api/{service}/…` requests, and the team's own `/api/team/…` (decisions/routes.ts): routed
+ * against the operation table (or the team's) and signed in before the body is read (onRequest),
+ * then served once the body has arrived. Every user served gets an audit line saying how
+ * (`upstream`, `merged`, `cache`, `partial-cache`, `decisions`, `recorded`, or `refused`).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Logger } from "pino";
-import { AuthError, type Authenticate } from "./auth";
+import { AuthError, type Identify, type Identity } from "./auth";
 import { CompanyRecords, MAX_NUMBERS, numbersOnly } from "./companies";
+import { readTeamBody, TEAM_PREFIX, teamRoute, type TeamRoute } from "./decisions/routes";
+import { DecisionsUnavailable } from "./decisions/store";
+import type { TeamDecisions } from "./decisions/team-decisions";
 import { FIELDS_HEADER, fieldsAsked } from "./fields";
 import type { GatewayConfig } from "./config";
 import type { Asker, GovernedCalls } from "./governed";
@@ -19,16 +23,20 @@ import type { UpstreamCall, UpstreamFailure } from "./upstream";
 export interface ApiDeps {
   config: GatewayConfig;
   log: Logger;
-  authenticate: Authenticate;
+  identify: Identify;
   calls: GovernedCalls;
   companies: CompanyRecords;
   matches: Matches;
   jobs: JobOwners;
+  decisions: TeamDecisions;
 }
 
 interface ApiContext {
   user: string;
-  matched: MatchedOperation;
+  identity: Identity;
+  /** A service's operation, or a team route: one of the two. */
+  matched?: MatchedOperation;
+  team?: TeamRoute;
   abort: AbortController;
 }
 
@@ -65,7 +73,7 @@ function numbersAsked(body: unknown): number {
 }
 
 export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
-  const { log, authenticate, calls } = deps;
+  const { log, identify, calls } = deps;
 
   const audit = (req: FastifyRequest, served: string, status: number, numbers = 0) => {
     const ctx = req.ukco;
@@ -74,8 +82,8 @@ export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
       {
         audit: true,
         user: ctx.user,
-        service: ctx.matched.operation.service,
-        operation: ctx.matched.operation.name,
+        service: ctx.matched?.operation.service ?? "team",
+        operation: ctx.matched?.operation.name ?? ctx.team?.name,
         served,
         numbers,
         status,
@@ -94,14 +102,15 @@ export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
     const raw = req.raw.url ?? "/";
     if (!isApiTarget(raw)) return;
     if (req.method === "OPTIONS" && deps.config.allowedOrigin) return;
-    let user: string;
+    let identity: Identity;
     try {
-      user = await authenticate(req.headers.authorization);
+      identity = await identify(req.headers.authorization);
     } catch (error) {
       if (error instanceof AuthError) return refuseEarly(reply, 401, error.reason, error.message);
       throw error;
     }
-    const routed = route(req.method, raw);
+    const team = raw.startsWith(TEAM_PREFIX);
+    const routed = team ? teamRoute(req.method, raw) : route(req.method, raw);
     if (!routed.ok) {
       if (routed.allow) void reply.header("allow", routed.allow);
       return refuseEarly(reply, routed.status, routed.error, routed.message);
@@ -111,8 +120,32 @@ export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
     reply.raw.on("close", () => {
       if (!reply.raw.writableFinished) abort.abort();
     });
-    req.ukco = { user, matched: routed.matched, abort };
+    req.ukco = {
+      user: identity.user,
+      identity,
+      ...("route" in routed ? { team: routed.route } : { matched: routed.matched }),
+      abort,
+    };
   });
+
+  /** A team route: its body checked by its schema, then its handler (decisions/routes.ts). */
+  const serveTeam = async (req: FastifyRequest, reply: FastifyReply, ctx: ApiContext, teamRoute: TeamRoute) => {
+    const read = readTeamBody(teamRoute, typeof req.body === "string" ? req.body : undefined);
+    if (!read.ok) {
+      audit(req, "refused", 400);
+      return errorBody(reply, 400, "bad-request", read.message);
+    }
+    try {
+      const answer = await teamRoute.handle(deps.decisions, ctx.identity, read.body as never, ctx.abort.signal);
+      audit(req, answer.served, answer.status);
+      if (answer.retryAfterSeconds !== undefined) void reply.header("retry-after", String(answer.retryAfterSeconds));
+      return reply.code(answer.status).type("application/json").send(answer.body);
+    } catch (error) {
+      if (!(error instanceof DecisionsUnavailable)) throw error;
+      audit(req, "refused", 503);
+      return errorBody(reply, 503, "decisions-unavailable", error.message);
+    }
+  };
 
   const sendFailure = (req: FastifyRequest, reply: FastifyReply, f: UpstreamFailure) => {
     audit(req, "upstream", f.status);
@@ -129,7 +162,8 @@ export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
     url: "/api/*",
     handler: async (req, reply) => {
       const ctx = req.ukco;
-      if (!ctx) return errorBody(reply, 404, "not-found", "No gateway route.");
+      if (ctx?.team) return serveTeam(req, reply, ctx, ctx.team);
+      if (!ctx?.matched) return errorBody(reply, 404, "not-found", "No gateway route.");
       const { matched, user } = ctx;
       const operation = matched.operation;
       const text = typeof req.body === "string" ? req.body : undefined;
@@ -157,6 +191,7 @@ export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
         method: operation.method,
         url: upstreamUrl(deps.config.upstreams[service], matched),
         operation: operation.name,
+        timeoutMs: operation.timeoutMs,
         ...(operation.method === "POST" ? { body: text, contentType: "application/json" } : {}),
       };
       const asker: Asker = { user, signal: ctx.abort.signal };
@@ -203,13 +238,12 @@ export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
         if (error instanceof QueueFullError) {
           audit(req, "refused", 429);
           void reply.header("retry-after", String(error.retryAfterSeconds));
-          const whose = error.whose === "user" ? "Your queue" : "The gateway's queue";
-          return errorBody(
-            reply,
-            429,
-            "queue-full",
-            `${whose} for the ${service} service is full; try again in ${error.retryAfterSeconds} s.`,
-          );
+          const why = {
+            user: `Your queue for the ${service} service is full`,
+            service: `The gateway's queue for the ${service} service is full`,
+            wait: `The ${service} service's quota has no turn for this request within the gateway's wait limit`,
+          }[error.whose];
+          return errorBody(reply, 429, "queue-full", `${why}; try again in ${error.retryAfterSeconds} s.`);
         }
         throw error;
       }

@@ -26,7 +26,27 @@ const CLOCK_TOLERANCE_SECONDS = 60;
 
 export type Authenticate = (authorization: string | undefined) => Promise<string>;
 
+/**
+ * Who a signed-in user is: their id, the team whose decisions they share, and the name shown
+ * beside what they decide. The team is the gateway's key holders (`keys`), or the Entra tenant of
+ * a single sign-on user (`entra:{tenant}`): never both, so decisions never cross a tenant.
+ */
+export interface Identity {
+  user: string;
+  team: string;
+  name: string;
+}
+export type Identify = (authorization: string | undefined) => Promise<Identity>;
+
+/** The team of the gateway's key holders; each Entra tenant is a team of its own (`entra:{tenant}`). */
+export const KEY_HOLDERS_TEAM = "keys";
+
 export function createAuthenticator(config: GatewayConfig, keys: KeyStore): Authenticate {
+  const identify = createIdentifier(config, keys);
+  return async (authorization) => (await identify(authorization)).user;
+}
+
+export function createIdentifier(config: GatewayConfig, keys: KeyStore): Identify {
   const entra = config.entra;
   const jwks = entra ? createRemoteJWKSet(new URL(entra.jwksUrl)) : undefined;
   return async (authorization) => {
@@ -35,7 +55,8 @@ export function createAuthenticator(config: GatewayConfig, keys: KeyStore): Auth
     if (token.startsWith(KEY_PREFIX)) {
       const user = keys.userOf(token);
       if (!user) throw new AuthError("unknown-key");
-      return user;
+      // Told by how they signed in, never read from the name: a key named like a tenant's user is still a key holder.
+      return { user, team: KEY_HOLDERS_TEAM, name: user };
     }
     if (!entra || !jwks) throw new AuthError("no-sso");
     let payload: JWTPayload;
@@ -52,6 +73,13 @@ export function createAuthenticator(config: GatewayConfig, keys: KeyStore): Auth
     if (typeof payload.tid !== "string" || !entra.tenants.includes(payload.tid)) throw new AuthError("wrong-tenant");
     // A display name can be reused or changed; tenant and object id are who the user is.
     if (typeof payload.oid !== "string" || payload.oid === "") throw new AuthError("bad-token");
-    return `sso:${payload.tid}:${payload.oid}`;
+    const user = `sso:${payload.tid}:${payload.oid}`;
+    // The name is only shown (who decided); it never identifies anyone.
+    const shown = [payload.name, payload.preferred_username].find((n) => typeof n === "string" && n.trim() !== "");
+    return {
+      user,
+      team: `entra:${payload.tid}`,
+      name: typeof shown === "string" ? shown.trim().slice(0, 128) : user,
+    };
   };
 }

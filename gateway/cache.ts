@@ -28,8 +28,9 @@ export class TieredCache {
     memoryBytes: number,
     private readonly ttlSeconds: number,
     private readonly redis?: RedisClient,
+    now: () => number = Date.now,
   ) {
-    this.memory = new ByteLru(memoryBytes);
+    this.memory = new ByteLru(memoryBytes, now);
   }
 
   get memoryBytes(): number {

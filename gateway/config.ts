@@ -3,6 +3,7 @@
  * team's service credentials). Upstream addresses come only from here, never from a request.
  */
 import { readFileSync } from "node:fs";
+import path from "node:path";
 import { z } from "zod";
 import { parseRedisUrl } from "./redis-url";
 
@@ -56,10 +57,16 @@ export const GatewayConfigSchema = z.object({
   queueBound: z.coerce.number().int().positive().default(5000),
   /** Requests one user may have waiting for one upstream. */
   userQueueBound: z.coerce.number().int().positive().default(500),
+  /** The longest a request waits for its turn (expected or real) before it is answered 429. */
+  queueWaitSeconds: z.coerce.number().positive().default(60),
   /** Replicas sharing the quota: while Redis is unreachable each sends at most its share. */
   replicas: z.coerce.number().int().positive().default(1),
   /** Memory mode: the file where the quota's send log is kept across restarts (beside the keys file by default). */
   quotaFile: z.string().optional(),
+  /** Without Redis: the file the team's decisions are kept in (beside the keys file by default). */
+  decisionsFile: z.string().optional(),
+  /** Decisions one user may record a minute. */
+  decisionWritesPerMinute: z.coerce.number().int().positive().default(60),
   /** 50,000 numbers (the contract's inline bound) and their JSON fit with room to spare. */
   bodyLimitBytes: z.coerce
     .number()
@@ -69,8 +76,8 @@ export const GatewayConfigSchema = z.object({
   /** Until the request's headers have arrived, and until the whole request (body included) has. */
   headersTimeoutMs: z.coerce.number().int().positive().default(10_000),
   requestTimeoutMs: z.coerce.number().int().positive().default(30_000),
-  /** How long a service may take to answer one call. */
-  upstreamTimeoutMs: z.coerce.number().int().positive().default(120_000),
+  /** A cap on every operation's own upstream time limit (operations.ts: match 120 s, the others 60 s). */
+  upstreamTimeoutMs: z.coerce.number().int().positive().optional(),
   /** The in-process cache tier's bound. */
   memoryCacheBytes: z.coerce
     .number()
@@ -96,6 +103,10 @@ export const GatewayConfigSchema = z.object({
 });
 export type GatewayConfig = z.infer<typeof GatewayConfigSchema>;
 export type GatewayConfigInput = z.input<typeof GatewayConfigSchema>;
+
+/** A file the gateway keeps beside the keys file unless told otherwise (the quota log, the decisions). */
+export const besideKeys = (config: Pick<GatewayConfig, "keysFile">, name: string) =>
+  path.join(path.dirname(path.resolve(config.keysFile)), name);
 
 const DEFAULT_LIMITS = { product: 200, matching: 60, classification: 5, market: 60 };
 
@@ -143,8 +154,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): GatewayConf
     },
     queueBound: env.QUEUE_BOUND,
     userQueueBound: env.USER_QUEUE_BOUND,
+    queueWaitSeconds: env.QUEUE_WAIT_SECONDS,
     replicas: env.GATEWAY_REPLICAS,
     quotaFile: env.GATEWAY_QUOTA_FILE,
+    decisionsFile: env.DECISIONS_FILE,
+    decisionWritesPerMinute: env.DECISION_WRITES_PER_MINUTE,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
     requestTimeoutMs: env.REQUEST_TIMEOUT_MS,

@@ -4,14 +4,17 @@
  * - it waits its turn in the fair queue (limiter.ts), and leaves it when every asker has gone;
  * - a service 429 pauses the quota for its Retry-After and puts the call back first in its
  *   user's queue, up to a bound of tries: the user sees the service's 429 only past that;
- * - classification: the gateway's own login, itself a send under the quota, and a 401 renews the
- *   token at most once per token (a request is resent at most once);
+ * - classification: the gateway's own login (classification-login.ts), itself a send under the
+ *   quota; a token is tried by one call before the others use it, a 401 renews it once for every
+ *   waiting call, each call is resent at most once, and a service that still refuses gets no login
+ *   for a cool-down;
  * - identical calls in flight are merged (in-flight.ts): one send, one parse, every asker served.
  *
  * Every send gets an audit line naming the user whose request made it; the users served by a
  * merged call are audited where they are served (server.ts).
  */
 import type { Logger } from "pino";
+import { ClassificationLogin, LeaseAbandoned, type Lease } from "./classification-login";
 import type { Service } from "./config";
 import { InFlight } from "./in-flight";
 import { AbandonedError, type FairLimiter } from "./limiter";
@@ -30,16 +33,17 @@ export interface Asker {
 
 export class GovernedCalls {
   private readonly inFlight = new InFlight<unknown>();
-  private token: Promise<string | UpstreamFailure> | undefined;
-  /** Tokens already renewed after a 401 (recent ones; an old token is never in use again). */
-  private readonly reloginsUsed = new Set<string>();
+  private readonly login: ClassificationLogin;
 
   constructor(
     private readonly upstreams: Upstreams,
     private readonly limiters: Record<Service, FairLimiter>,
     private readonly metrics: GatewayMetrics,
     private readonly log: Logger,
-  ) {}
+    coolDownMs?: number,
+  ) {
+    this.login = new ClassificationLogin(() => this.classificationLogin(), coolDownMs);
+  }
 
   /** `work` once for every asker of the same key in flight; `merged` says whether this asker joined. */
   shared<T>(
@@ -56,52 +60,55 @@ export class GovernedCalls {
     return this.shared(asker, key, (signal) => this.send(asker.user, call, signal, numbers));
   }
 
-  private async classificationToken(): Promise<string | UpstreamFailure> {
-    if (!this.token) {
-      const login = (async () => {
-        // Shared by every request waiting for a token: no one asker's leaving abandons it.
-        await this.limiters.classification.acquire("gateway:login");
-        const started = Date.now();
-        const result = await this.upstreams.login();
-        const status = typeof result === "string" ? 200 : (result.serviceStatus ?? result.status);
-        this.metrics.upstream("classification", status, Date.now() - started);
-        this.log.info({ audit: true, user: "gateway", service: "classification", operation: "login", status }, "login");
-        return result;
-      })();
-      this.token = login;
-      // A failed login is not kept: the next request tries again (under the quota).
-      void login.then(
-        (t) => {
-          if (typeof t !== "string" && this.token === login) this.token = undefined;
-        },
-        () => {
-          if (this.token === login) this.token = undefined;
-        },
-      );
-    }
-    return this.token;
+  /** One login, under the classification quota; shared by every request waiting for a token. */
+  private async classificationLogin(): Promise<string | UpstreamFailure> {
+    await this.limiters.classification.acquire("gateway:login", undefined, true);
+    const started = Date.now();
+    const result = await this.upstreams.login();
+    const status = typeof result === "string" ? 200 : (result.serviceStatus ?? result.status);
+    this.metrics.upstream("classification", status, Date.now() - started);
+    this.log.info({ audit: true, user: "gateway", service: "classification", operation: "login", status }, "login");
+    return result;
   }
 
-  /** Sends `call` once its turn comes, retrying a service 429 through the queue and a stale login once. */
+  /** Sends `call` once its turn comes, retrying a service 429 through the queue and a refused login once. */
   async send(user: string, call: UpstreamCall, signal: AbortSignal, numbers = 0): Promise<UpstreamAnswer> {
     const limiter = this.limiters[call.service];
+    const gone = (message: string): UpstreamFailure => ({
+      kind: "failure",
+      status: 499,
+      error: "client-gone",
+      message,
+      service: call.service,
+    });
     let resentAfter401 = false;
     for (let refusals = 0; ;) {
+      let lease: Lease | undefined;
+      if (call.service === "classification") {
+        try {
+          const leased = await this.login.lease(signal);
+          if ("kind" in leased) return leased;
+          lease = leased;
+        } catch (error) {
+          if (error instanceof LeaseAbandoned) return gone(error.message);
+          throw error;
+        }
+      }
       try {
         await limiter.acquire(user, signal, refusals > 0);
       } catch (error) {
-        if (error instanceof AbandonedError)
-          return { kind: "failure", status: 499, error: "client-gone", message: error.message, service: call.service };
+        if (lease) this.login.settle(lease, "other");
+        if (error instanceof AbandonedError) return gone(error.message);
         throw error;
       }
-      let token = "";
-      if (call.service === "classification") {
-        const t = await this.classificationToken();
-        if (typeof t !== "string") return t;
-        token = t;
-      } else token = this.upstreams.staticCredential(call.service);
+      const token = lease
+        ? lease.token
+        : this.upstreams.staticCredential(call.service as Exclude<Service, "classification">);
       const started = Date.now();
-      const answer = await this.upstreams.send(call, token, signal);
+      this.metrics.sending(call.service, 1);
+      const answer = await this.upstreams
+        .send(call, token, signal)
+        .finally(() => this.metrics.sending(call.service, -1));
       const ms = Date.now() - started;
       const status = answer.kind === "ok" ? answer.status : (answer.serviceStatus ?? answer.status);
       this.metrics.upstream(call.service, status, ms);
@@ -109,24 +116,26 @@ export class GovernedCalls {
         { audit: true, user, service: call.service, operation: call.operation, numbers, status, ms },
         "upstream call",
       );
+      const refused = answer.kind === "failure" && answer.serviceStatus === 401;
+      if (lease)
+        this.login.settle(
+          lease,
+          answer.kind === "ok" ? "ok" : refused ? "refused" : "other",
+          answer.kind === "failure" ? answer : undefined,
+        );
       if (answer.kind === "ok") return answer;
       if (answer.serviceStatus === 429 && refusals < MAX_REFUSALS) {
         refusals += 1;
         limiter.refused(answer.retryAfterSeconds !== undefined ? answer.retryAfterSeconds * 1000 : DEFAULT_PAUSE_MS);
         continue;
       }
-      if (call.service === "classification" && answer.serviceStatus === 401 && !resentAfter401) {
+      if (lease && refused && !resentAfter401) {
+        // Sent again with the renewed token (shared by every call the 401 reached), once.
         resentAfter401 = true;
-        // Renew only the token that was refused, and only once in its lifetime.
-        if (!this.reloginsUsed.has(token)) {
-          if (this.reloginsUsed.size > 64) this.reloginsUsed.clear();
-          this.reloginsUsed.add(token);
-          this.token = undefined;
-        }
         refusals += 1;
         continue;
       }
-      return answer;
+      return (refused && this.login.cooling()) || answer;
     }
   }
 }

@@ -67,8 +67,15 @@ export const HELP_VARIABLES: readonly HelpVariable[] = [
   { name: "LIMIT_MARKET", meaning: "multi-market requests a minute, for the whole team", fallback: "60" },
   {
     name: "QUEUE_BOUND",
-    meaning: "requests waiting for one service beyond which a new one gets 429 with Retry-After",
+    meaning:
+      "requests waiting for one service (beyond the sends free now), across users, beyond which a user who already has one waiting gets 429 with Retry-After",
     fallback: "5000",
+  },
+  {
+    name: "QUEUE_WAIT_SECONDS",
+    meaning:
+      "the longest a request waits for its turn: one whose turn is expected later gets 429 with Retry-After at once, and one still waiting then gets it too",
+    fallback: "60",
   },
   { name: "CACHE_TTL_SECONDS", meaning: "how long a company record or match stays cached", fallback: "86400" },
   { name: "BODY_LIMIT_BYTES", meaning: "the largest request body (50,000 numbers fit)", fallback: "1048576" },
@@ -88,6 +95,16 @@ export const HELP_VARIABLES: readonly HelpVariable[] = [
     fallback: "gateway-quota.json beside the keys file",
   },
   {
+    name: "DECISIONS_FILE",
+    meaning: "without Redis: where the team's decisions are kept (0600, replaced atomically, reread when it changes)",
+    fallback: "gateway-decisions.json beside the keys file",
+  },
+  {
+    name: "DECISION_WRITES_PER_MINUTE",
+    meaning: "team decisions one user may record a minute (429 with Retry-After past it)",
+    fallback: "60",
+  },
+  {
     name: "HEADERS_TIMEOUT_MS",
     meaning: "until a request's headers must have arrived (408 otherwise)",
     fallback: "10000",
@@ -99,8 +116,9 @@ export const HELP_VARIABLES: readonly HelpVariable[] = [
   },
   {
     name: "UPSTREAM_TIMEOUT_MS",
-    meaning: "how long one service call may take (504 otherwise)",
-    fallback: "120000",
+    meaning:
+      "a cap on how long one service call may take (504 otherwise); each operation has its own limit: a single match 120 s, every other operation 60 s",
+    fallback: "none: each operation's own limit",
   },
   {
     name: "MEMORY_CACHE_BYTES",
@@ -149,6 +167,16 @@ Usage:
   npm run gateway -- keys add <name>      issue a personal key for <name> (shown once)
   npm run gateway -- keys list            who holds a key, and since when
   npm run gateway -- keys revoke <name>   revoke <name>'s key (counts at the next request)
+  npm run gateway -- decisions list [--team T]
+                                          the team's match decisions, the newest of each name
+  npm run gateway -- decisions export [--team T] [--out FILE]
+                                          as CSV: name, hints, company number, who, when
+  npm run gateway -- decisions import FILE [--team T]
+                                          each row a new decision (the history is kept)
+  npm run gateway -- decisions delete NAME [--postcode P] [--website W] [--team T]
+                                          a decision and its history
+  (A team is "keys", the gateway's key holders, or "entra:<tenant id>". Redis when REDIS_URL is
+  set, else DECISIONS_FILE.)
   npm run gateway -- --help               this text
 (In the image: node gateway/dist/main.js with the same arguments.)`;
 

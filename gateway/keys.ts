@@ -12,25 +12,11 @@
  * keys and is reported once, not turned into failed requests.
  */
 import { createHash, randomBytes } from "node:crypto";
-import {
-  chmodSync,
-  closeSync,
-  fchmodSync,
-  fsyncSync,
-  openSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeSync,
-  type Stats,
-} from "node:fs";
-import path from "node:path";
+import { chmodSync, readFileSync, type Stats } from "node:fs";
 import { z } from "zod";
+import { PRIVATE_FILE_MODE as FILE_MODE, statIfPresent, versionOf, writeFileAtomically } from "./atomic-file";
 
 export const KEY_PREFIX = "ukgw_";
-
-const FILE_MODE = 0o600;
 
 const storedKeySchema = z.object({
   name: z.string().min(1),
@@ -54,9 +40,6 @@ export class KeysFileError extends Error {
 }
 
 const hash = (key: string) => createHash("sha256").update(key).digest("hex");
-
-/** What identifies one version of the file; an atomic replace always changes the inode. */
-const versionOf = (stats: Stats | undefined) => (stats ? `${stats.ino}:${stats.size}:${stats.mtimeMs}` : "absent");
 
 export class KeyStore {
   private keys: StoredKey[] = [];
@@ -167,12 +150,7 @@ export class KeyStore {
   }
 
   private stat(): Stats | undefined {
-    try {
-      return statSync(this.file);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-      throw error;
-    }
+    return statIfPresent(this.file);
   }
 
   /** A file another tool left readable by others is narrowed to the owner. */
@@ -189,23 +167,7 @@ export class KeyStore {
   }
 
   private write(keys: StoredKey[]): void {
-    const dir = path.dirname(this.file);
-    const temporary = path.join(dir, `.${path.basename(this.file)}.${process.pid}.${randomBytes(6).toString("hex")}`);
-    const fd = openSync(temporary, "wx", FILE_MODE);
-    try {
-      try {
-        // The umask may have narrowed the mode further; never leave it wider.
-        fchmodSync(fd, FILE_MODE);
-        writeSync(fd, `${JSON.stringify(keys, null, 2)}\n`);
-        fsyncSync(fd);
-      } finally {
-        closeSync(fd);
-      }
-      renameSync(temporary, this.file);
-    } catch (error) {
-      rmSync(temporary, { force: true });
-      throw error;
-    }
+    writeFileAtomically(this.file, `${JSON.stringify(keys, null, 2)}\n`);
     this.use(keys);
     this.version = versionOf(this.stat());
     this.checkedAt = this.now();

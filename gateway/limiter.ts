@@ -4,8 +4,13 @@
  *
  * - each user's queue has its own bound; the global bound counts requests actually waiting
  *   (beyond the sends free now), so a burst that the quota can take at once is never refused, and
- *   it never refuses a user who has nothing waiting (their first request always gets in line);
- * - a refusal's Retry-After is the queue's real expected wait for that place;
+ *   it never refuses a user who has nothing waiting (their first request gets in line, unless
+ *   even its turn is too far off: below);
+ * - no request waits without an answer past the wait limit (a minute by default): one whose turn
+ *   is expected later than that is refused at once, and one still waiting when it is reached
+ *   leaves the queue (another replica's load can slow the shared quota) with 429 all the same;
+ * - a refusal's Retry-After is the expected wait of that place in the fair queue: its user's
+ *   round, with every other user's requests served before it in the rounds up to it;
  * - a request whose client has gone (its signal aborts) leaves the queue at once and is never sent;
  * - a request a service refused with 429 goes back to the front of its user's queue, past the
  *   bounds: the user never sees the service's 429 while the queue can hold it.
@@ -17,7 +22,8 @@ import type { Quota } from "./quota";
 export class QueueFullError extends Error {
   constructor(
     readonly retryAfterSeconds: number,
-    readonly whose: "user" | "service",
+    /** Which bound refused it: the user's own queue, the service's, or the wait limit. */
+    readonly whose: "user" | "service" | "wait",
   ) {
     super("The gateway's queue for this service is full.");
   }
@@ -34,6 +40,8 @@ interface Waiting {
   reject: (error: Error) => void;
   signal?: AbortSignal;
   onAbort?: () => void;
+  /** Ends the wait at the wait limit. */
+  timer?: NodeJS.Timeout;
 }
 
 export interface LimiterBounds {
@@ -41,6 +49,8 @@ export interface LimiterBounds {
   global: number;
   /** Requests one user may have waiting for this service. */
   perUser: number;
+  /** The longest a request waits for its turn before it is answered 429. */
+  maxWaitMs: number;
 }
 
 export class FairLimiter {
@@ -65,6 +75,17 @@ export class FairLimiter {
   }
 
   /**
+   * Where a new request of `user` would be served, counting the sends before it: the user's own
+   * waiting ones, and every other user's up to the same round (one send each per round).
+   */
+  private placeOf(user: string): number {
+    const own = this.queues.get(user)?.length ?? 0;
+    let place = own + 1;
+    for (const [other, queue] of this.queues) if (other !== user) place += Math.min(queue.length, own + 1);
+    return place;
+  }
+
+  /**
    * Resolves when `user` may send one request to this service. `again` is a request the service
    * refused with 429: it goes first in its user's queue, past the bounds.
    */
@@ -73,16 +94,27 @@ export class FairLimiter {
     const queue = this.queues.get(user) ?? [];
     if (!again) {
       const depth = this.depth;
-      if (queue.length >= this.bounds.perUser) throw new QueueFullError(this.retryAfter(depth + 1), "user");
-      // A user with nothing waiting always gets in line: others' queues never refuse someone's first request.
+      const place = this.placeOf(user);
+      if (queue.length >= this.bounds.perUser) throw new QueueFullError(this.retryAfter(place), "user");
+      // A user with nothing waiting gets in line: others' queues never refuse someone's first request.
       if (queue.length > 0 && depth - this.quota.freeNow() >= this.bounds.global)
-        throw new QueueFullError(this.retryAfter(depth + 1), "service");
+        throw new QueueFullError(this.retryAfter(place), "service");
+      if (this.quota.expectedWaitMs(place) > this.bounds.maxWaitMs)
+        throw new QueueFullError(this.retryAfter(place), "wait");
     }
     return new Promise<void>((resolve, reject) => {
       const waiting: Waiting = { resolve, reject };
+      // Still waiting at the limit (the shared quota slower than this replica expected): told so.
+      waiting.timer = setTimeout(() => {
+        if (waiting.signal && waiting.onAbort) waiting.signal.removeEventListener("abort", waiting.onAbort);
+        this.leave(user, waiting);
+        reject(new QueueFullError(this.retryAfter(this.placeOf(user)), "wait"));
+      }, this.bounds.maxWaitMs);
+      waiting.timer.unref();
       if (signal) {
         waiting.signal = signal;
         waiting.onAbort = () => {
+          clearTimeout(waiting.timer);
           this.leave(user, waiting);
           reject(new AbandonedError());
         };
@@ -131,6 +163,7 @@ export class FairLimiter {
         if (queue.length > 0) this.turn.push(user);
         else this.queues.delete(user);
         if (waiting.signal && waiting.onAbort) waiting.signal.removeEventListener("abort", waiting.onAbort);
+        clearTimeout(waiting.timer);
         waiting.resolve();
       }
     } finally {

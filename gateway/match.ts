@@ -1,15 +1,17 @@
 /**
  * Single matches, cached for the team: the key is the credential's scope hash and every field the
- * matcher reads, exactly as sent (`input_name` and each hint); `id` and `input_name` are the
- * asker's own and are written into each answer per request, never taken from another's. A request
+ * matcher reads (`input_name` and each hint) with case and spacing folded, the key the team's
+ * decisions use (decisions/key.ts), so `ACME  LTD` and `acme ltd` are one entry; `id` and
+ * `input_name` are the asker's own and are written into each answer per request, never taken
+ * from another's (each answer carries the asker's own spelling). A request
  * holding any other field, or a field that is not text, is sent as it is and not cached: an
  * unknown field could change the answer, and would otherwise be echoed to someone else.
  */
-import { cacheKey, digest, type TieredCache } from "./cache";
+import { cacheKey, type TieredCache } from "./cache";
+import { MATCH_HINTS as HINTS, matchKeyOf, type Hints } from "./decisions/key";
 import type { Asker, GovernedCalls } from "./governed";
 import type { UpstreamCall, UpstreamFailure } from "./upstream";
 
-const HINTS = ["website", "postcode", "address", "sic_code", "date_hint"] as const;
 const OWN = ["input_name", "id"] as const;
 
 export interface MatchAnswer {
@@ -31,11 +33,11 @@ function cacheable(body: unknown, scope: string): Cacheable | undefined {
   const known: readonly string[] = [...OWN, ...HINTS];
   if (!Object.keys(b).every((k) => known.includes(k) && typeof b[k] === "string")) return undefined;
   if (typeof b.input_name !== "string" || b.input_name === "") return undefined;
-  const material = JSON.stringify([b.input_name, ...HINTS.map((h) => b[h] ?? null)]);
+  const key = matchKeyOf(b.input_name, b as Hints);
   const own = OWN.filter((k) => typeof b[k] === "string")
     .map((k) => `${JSON.stringify(k)}:${JSON.stringify(b[k])}`)
     .join(",");
-  return { key: cacheKey("match", scope, digest(material, 64)), own };
+  return { key: cacheKey("match", scope, key), own };
 }
 
 /** The answer without the asker's own fields, serialised without its braces. */

@@ -33,6 +33,12 @@ export class GatewayMetrics {
     buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
     registers: [this.registry],
   });
+  private readonly inFlight = new Gauge({
+    name: "ukgw_upstream_in_flight",
+    help: "Requests sent to an upstream and not yet answered",
+    labelNames: ["service"],
+    registers: [this.registry],
+  });
   private readonly cacheLookups = new Counter({
     name: "ukgw_cache_lookups_total",
     help: "Shared cache lookups by result",
@@ -46,6 +52,14 @@ export class GatewayMetrics {
 
   /** Upstream calls by service, for tests and the benchmark. */
   readonly sent: Record<string, number> = {};
+  /** Upstream calls sent and not yet answered, by service. */
+  readonly unanswered: Record<string, number> = {};
+
+  /** A call to `service` went out (+1) or came back, answered or not (-1). */
+  sending(service: Service, change: 1 | -1): void {
+    this.unanswered[service] = (this.unanswered[service] ?? 0) + change;
+    this.inFlight.inc({ service }, change);
+  }
 
   get contentType(): string {
     return this.registry.contentType;

@@ -10,7 +10,9 @@
  * - the upstream URL is then built from the operation with `new URL()`, each parameter encoded,
  *   the query rebuilt from the names the operation takes; never from the raw request URL.
  */
-import type { Service } from "./config";
+import type { GatewayConfig, Service } from "./config";
+import { MATCH_TIMEOUT_MS, OPERATION_TIMEOUT_MS } from "./timeouts";
+import type { UpstreamCall } from "./upstream";
 
 /** How the gateway treats an operation beyond forwarding it. */
 export type Handling = "companies" | "match" | "batch-submit" | "batch-job";
@@ -23,6 +25,8 @@ export interface Operation {
   template: string;
   query: readonly string[];
   handling?: Handling;
+  /** How long the service may take to answer one call of it (504 after). */
+  timeoutMs: number;
 }
 
 const PAGING = ["returnCount", "skip"];
@@ -34,7 +38,8 @@ const op = (
   template: string,
   query: readonly string[] = [],
   handling?: Handling,
-): Operation => ({ service, name, method, template, query, ...(handling ? { handling } : {}) });
+  timeoutMs = OPERATION_TIMEOUT_MS,
+): Operation => ({ service, name, method, template, query, timeoutMs, ...(handling ? { handling } : {}) });
 
 export const OPERATIONS: readonly Operation[] = [
   op("product", "listCompanies", "POST", "/v2/companies", ["insights"], "companies"),
@@ -48,7 +53,7 @@ export const OPERATIONS: readonly Operation[] = [
   op("product", "filters", "GET", "/v2/filters"),
   op("product", "exploreCatalogue", "GET", "/v2/explore"),
   op("product", "exploreList", "GET", "/v2/explore/:listId", ["insights", ...PAGING]),
-  op("matching", "match", "POST", "/api/v1/match", [], "match"),
+  op("matching", "match", "POST", "/api/v1/match", [], "match", MATCH_TIMEOUT_MS),
   op("matching", "batchSubmit", "POST", "/api/v1/match/batch", [], "batch-submit"),
   op("matching", "batchStatus", "GET", "/api/v1/match/batch/:jobId", [], "batch-job"),
   op("matching", "batchResults", "GET", "/api/v1/match/batch/:jobId/results", [], "batch-job"),
@@ -151,4 +156,18 @@ export function upstreamUrl(base: string, matched: MatchedOperation): URL {
   url.search = matched.query.toString();
   url.hash = "";
   return url;
+}
+
+/** The gateway's own call of an operation without parameters (a decision's company check). */
+export function operationCall(config: Pick<GatewayConfig, "upstreams">, service: Service, name: string): UpstreamCall {
+  const operation = OPERATIONS.find((o) => o.service === service && o.name === name);
+  if (!operation) throw new Error(`No operation ${service}.${name}`);
+  return {
+    service,
+    method: operation.method,
+    url: upstreamUrl(config.upstreams[service], { operation, params: {}, query: new URLSearchParams() }),
+    operation: operation.name,
+    timeoutMs: operation.timeoutMs,
+    contentType: "application/json",
+  };
 }

@@ -15,16 +15,22 @@ import fastifyStatic from "@fastify/static";
 import Fastify, { LogController, type FastifyInstance } from "fastify";
 import pino, { type DestinationStream } from "pino";
 import { errorBody, registerApi } from "./api";
-import { createAuthenticator } from "./auth";
+import { createIdentifier } from "./auth";
 import { digest, TieredCache } from "./cache";
 import { CompanyRecords } from "./companies";
-import { SERVICES, type GatewayConfig, type Service } from "./config";
+import { besideKeys, SERVICES, type GatewayConfig, type Service } from "./config";
+import { companyCheck } from "./decisions/company-check";
+import { FileDecisionStore } from "./decisions/file-store";
+import { RedisDecisionStore } from "./decisions/redis-store";
+import { TeamDecisions } from "./decisions/team-decisions";
+import { WriteLimit } from "./decisions/write-limit";
 import { registerFrontPage } from "./front-page";
 import { GovernedCalls } from "./governed";
 import { JobOwners } from "./jobs";
 import { KeyStore } from "./keys";
 import { FairLimiter } from "./limiter";
 import { Matches } from "./match";
+import { operationCall } from "./operations";
 import { GatewayMetrics } from "./metrics";
 import { Quota } from "./quota";
 import { Readiness } from "./readiness";
@@ -43,15 +49,24 @@ export interface RunningGateway {
   close(): Promise<void>;
 }
 
-/** Content Security Policy of the served pages: our own scripts and Office's, nothing else. */
-const CSP = [
-  "default-src 'self'",
-  "script-src 'self' https://appsforoffice.microsoft.com",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "frame-ancestors https://*.office.com https://*.officeapps.live.com https://*.microsoft.com",
-].join("; ");
+/**
+ * Content Security Policy of the served pages: our own scripts and Office's, nothing else. With
+ * single sign-on, also the directory's sign-in (ENTRA_ISSUER's origin) as MSAL.js meets it in Excel
+ * on the web: its token requests, and its silent sign-in in a hidden frame, which ends on the
+ * add-in's own sign-in page, framed by the pane ('self' among the ancestors).
+ */
+export function pagesPolicy(entraIssuer?: string): string {
+  const entra = entraIssuer ? ` ${new URL(entraIssuer).origin}` : "";
+  return [
+    "default-src 'self'",
+    "script-src 'self' https://appsforoffice.microsoft.com",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    `connect-src 'self'${entra}`,
+    `frame-src 'self' https://*.officeapps.live.com https://*.office.com${entra}`,
+    "frame-ancestors 'self' https://*.office.com https://*.officeapps.live.com https://*.microsoft.com",
+  ].join("; ");
+}
 /** Webpack's content hashes: such a file never changes under its name. */
 const HASHED = /\.[0-9a-f]{8,}\.(js|css|png|svg)$/;
 /** The job owners' own tier: never pushed out by company records. */
@@ -84,7 +99,7 @@ export async function startGateway(config: GatewayConfig, deps: GatewayDeps = {}
 
   const metrics = new GatewayMetrics();
   const keys = new KeyStore(config.keysFile);
-  const authenticate = createAuthenticator(config, keys);
+  const identify = createIdentifier(config, keys);
   const upstreams = new Upstreams(config);
   const cache = new TieredCache(config.memoryCacheBytes, config.cacheTtlSeconds, redis);
   const limiters = Object.fromEntries(
@@ -95,9 +110,14 @@ export async function startGateway(config: GatewayConfig, deps: GatewayDeps = {}
         windowSeconds: config.windowSeconds,
         replicas: config.replicas,
         ...(redis ? { redis } : {}),
-        file: config.quotaFile ?? path.join(path.dirname(path.resolve(config.keysFile)), "gateway-quota.json"),
+        file: config.quotaFile ?? besideKeys(config, "gateway-quota.json"),
       });
-      return [s, new FairLimiter(quota, { global: config.queueBound, perUser: config.userQueueBound })];
+      const bounds = {
+        global: config.queueBound,
+        perUser: config.userQueueBound,
+        maxWaitMs: config.queueWaitSeconds * 1000,
+      };
+      return [s, new FairLimiter(quota, bounds)];
     }),
   ) as Record<Service, FairLimiter>;
   metrics.watchQueues(limiters);
@@ -134,14 +154,25 @@ export async function startGateway(config: GatewayConfig, deps: GatewayDeps = {}
 
   // Before the not-found handler: its hooks are only those registered before it.
   // Fastify's instance type carries pino's logger type; the API needs only the base instance.
+  const companies = new CompanyRecords(calls, cache, productScope, config.productScopes, config.memoryCacheBytes / 2);
+  const decisions = new TeamDecisions(
+    redis
+      ? new RedisDecisionStore(redis)
+      : new FileDecisionStore(config.decisionsFile ?? besideKeys(config, "gateway-decisions.json"), (m) => log.warn(m)),
+    companyCheck(companies, operationCall(config, "product", "listCompanies"), cache, productScope),
+    new WriteLimit(config.decisionWritesPerMinute, redis),
+    config.decisionWritesPerMinute,
+    log,
+  );
   registerApi(app as unknown as FastifyInstance, {
     config,
     log,
-    authenticate,
+    identify,
     calls,
-    companies: new CompanyRecords(calls, cache, productScope, config.productScopes, config.memoryCacheBytes / 2),
+    companies,
     matches: new Matches(calls, cache, matchingScope),
     jobs: new JobOwners(new TieredCache(JOB_CACHE_BYTES, config.cacheTtlSeconds, redis), matchingScope),
+    decisions,
   });
 
   app.addHook("onResponse", async (req, reply) => metrics.request(req.routeOptions.url ?? "unknown", reply.statusCode));
@@ -171,7 +202,8 @@ export async function startGateway(config: GatewayConfig, deps: GatewayDeps = {}
   });
 
   const built = existsSync(path.resolve(config.distDir));
-  registerFrontPage(app as unknown as FastifyInstance, { distDir: config.distDir, built, csp: CSP });
+  const csp = pagesPolicy(config.entra?.issuer);
+  registerFrontPage(app as unknown as FastifyInstance, { distDir: config.distDir, built, csp });
   if (built) {
     await app.register(fastifyStatic, {
       root: path.resolve(config.distDir),
@@ -179,7 +211,7 @@ export async function startGateway(config: GatewayConfig, deps: GatewayDeps = {}
       setHeaders: (res, file) => {
         const raw = res as unknown as { setHeader(name: string, value: string): void };
         raw.setHeader("cache-control", HASHED.test(file) ? "public, max-age=31536000, immutable" : "no-cache");
-        if (file.endsWith(".html")) raw.setHeader("content-security-policy", CSP);
+        if (file.endsWith(".html")) raw.setHeader("content-security-policy", csp);
       },
     });
   }

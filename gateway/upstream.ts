@@ -7,12 +7,14 @@
  *   waiter): an HTML page or a cut body is 502;
  * - a service error becomes the gateway's own JSON (service, status, the service's message with
  *   anything credential-shaped removed), never the service's body;
- * - no answer within the timeout aborts the call (AbortSignal): 504.
+ * - no answer within the operation's own limit (operations.ts; the operator may cap every limit)
+ *   aborts the call (AbortSignal): 504, and the held connection is closed.
  *
  * Connections are kept alive and pooled by Node's fetch (undici). The classification login is the
  * gateway's own; `Upstreams` only performs it: when to log in is the caller's (under the quota).
  */
 import type { GatewayConfig, Service } from "./config";
+import { OPERATION_TIMEOUT_MS } from "./timeouts";
 import { scrub, serviceMessage } from "./scrub";
 
 export interface UpstreamCall {
@@ -21,6 +23,8 @@ export interface UpstreamCall {
   url: URL;
   /** What the audit line names: the operation, never the URL with its parameters. */
   operation: string;
+  /** How long the service may take to answer (the operation's own limit, operations.ts). */
+  timeoutMs: number;
   body?: string;
   contentType?: string;
   /**
@@ -84,7 +88,9 @@ export class Upstreams {
   async send(call: UpstreamCall, token: string, signal?: AbortSignal): Promise<UpstreamAnswer> {
     const failure = (status: number, error: string, message: string, extra: Partial<UpstreamFailure> = {}) =>
       ({ kind: "failure", status, error, message, service: call.service, ...extra }) as UpstreamFailure;
-    const timeout = AbortSignal.timeout(this.config.upstreamTimeoutMs);
+    // The operator's cap, when set, bounds every operation's own limit.
+    const limitMs = Math.min(call.timeoutMs, this.config.upstreamTimeoutMs ?? call.timeoutMs);
+    const timeout = AbortSignal.timeout(limitMs);
     let response: Response;
     let text: string;
     try {
@@ -102,7 +108,11 @@ export class Upstreams {
       text = await response.text();
     } catch (error) {
       if (timeout.aborted)
-        return failure(504, "upstream-timeout", `The ${call.service} service did not answer in time.`);
+        return failure(
+          504,
+          "upstream-timeout",
+          `The ${call.service} service did not answer within ${Math.round(limitMs / 1000)} s.`,
+        );
       if (signal?.aborted) return failure(499, "client-gone", "The client went away.");
       return failure(502, "upstream-unreachable", `The ${call.service} service could not be reached.`, {
         message: scrub(`The ${call.service} service could not be reached (${String(error)}).`, this.secrets),
@@ -173,6 +183,7 @@ export class Upstreams {
         method: "POST",
         url,
         operation: "login",
+        timeoutMs: OPERATION_TIMEOUT_MS,
         body: form.toString(),
         contentType: "application/x-www-form-urlencoded",
       },

@@ -1,9 +1,9 @@
 import type { Reply, RequestContext } from "./http/types";
 import { isObject } from "./http/types";
-import { getExploreCatalogue } from "./product/catalogue";
+import { getExploreCatalogue } from "./product/explore-lists";
 import { PLAIN_RECORDS, type RecordForm, RecordList } from "./product/record-cache";
 import type { ServiceName } from "./rate-limit";
-import type { SandboxState } from "./state";
+import type { Dataset } from "./data/dataset";
 
 /**
  * Two readings of the parts the contracts leave "not shown". `contract` answers as
@@ -19,7 +19,9 @@ export type Reading = "contract" | "alt";
 export const READINGS: readonly Reading[] = ["contract", "alt"];
 
 export const ABSENT = "absent";
-type Presenter = (body: unknown, req: RequestContext, state: SandboxState) => unknown;
+/** What a presenter reads of the sandbox: its data (the state holds the readings, so they take no more of it). */
+type SandboxData = { readonly ds: Dataset };
+type Presenter = (body: unknown, req: RequestContext, state: SandboxData) => unknown;
 
 type Json = Record<string, unknown>;
 const asList = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
@@ -63,7 +65,7 @@ const altRecords = (value: unknown): unknown =>
 const countOf = (value: unknown): number => (value instanceof RecordList ? value.length : asList(value).length);
 
 /** The explore lists, named in the filter catalogue where the alt reading has no explore catalogue. */
-const exploreLists = (state: SandboxState) => asList(asObject(getExploreCatalogue(state).body).Lists);
+const exploreLists = (state: SandboxData) => asList(asObject(getExploreCatalogue(state).body).Lists);
 
 function altFilters(): Presenter {
   return (body, _req, state) => {
@@ -166,7 +168,7 @@ const ALT_ROUTES: Record<ServiceName, Record<string, Presenter | typeof ABSENT>>
 export class Readings {
   constructor(
     readonly reading: Reading,
-    private readonly state: SandboxState,
+    private readonly state: SandboxData,
   ) {}
 
   /**

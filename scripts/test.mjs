@@ -20,6 +20,7 @@ const steps = [
   ["typecheck", [bin("typescript", "bin/tsc"), "-p", "sandbox/tsconfig.json", "--noEmit"]],
   ["typecheck", [bin("typescript", "bin/tsc"), "-p", "gateway/tsconfig.json", "--noEmit"]],
   ["lint", [bin("eslint", "bin/eslint.js"), "."]],
+  ["lint", [bin("dependency-cruiser", "bin/dependency-cruise.mjs"), "src", "gateway", "sandbox", "tools"]],
   ["format", [bin("prettier", "bin/prettier.cjs"), "--check", "--log-level", "warn", "."]],
   ["build", [bin("webpack-cli", "bin/cli.js"), "--mode", "production", "--env", `url=${TEST_DEPLOYMENT_URL}`]],
   ["validate", [path.join(ROOT, "scripts/validate-manifest.mjs")]],

@@ -2,6 +2,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { validateManifest } from "./lib/validate-manifest.cjs";
+import { checkRequirements, loadCapabilities, sourceFiles } from "./lib/requirement-check.cjs";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const files = process.argv.slice(2).length
@@ -11,8 +12,18 @@ const files = process.argv.slice(2).length
     );
 
 let failed = false;
+const capabilities = loadCapabilities();
+const sources = sourceFiles();
 for (const file of files) {
-  const result = validateManifest(readFileSync(path.resolve(ROOT, file), "utf8"));
+  const xml = readFileSync(path.resolve(ROOT, file), "utf8");
+  const result = validateManifest(xml);
+  // The requirement sets it states against the capabilities table, and the table's guarded members against src/.
+  const requirements = checkRequirements(xml, capabilities, sources);
+  console.log(
+    `${file}: ${requirements.length ? `${requirements.length} requirement-set problem(s)` : "requirement sets agree with src/host/capabilities.ts"}`,
+  );
+  for (const message of requirements) console.log(`  ${message}`);
+  if (requirements.length) failed = true;
   const label = { valid: "schema valid", invalid: "SCHEMA ERRORS", skipped: "schema NOT CHECKED" }[
     result.schema.status
   ];

@@ -17,7 +17,7 @@ import { createApiClients } from "../../src/api/factory";
 import { systemClock } from "../../src/api/http/types";
 import { CredentialStore } from "../../src/core/credentials";
 import { Engine } from "../../src/core/engine";
-import { fieldCells } from "../../src/core/functions/field";
+import { fieldCells } from "../../src/functions/field";
 import { MemoryStorage } from "../../test/support/memory-stores";
 
 export interface RoundOrder {

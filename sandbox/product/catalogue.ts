@@ -6,7 +6,8 @@ import { type Reply, type RequestContext, json } from "../http/types";
 import type { SandboxState } from "../state";
 import { type Scopes, queryFlag, readPaging, productError } from "./common";
 import { listEnvelope } from "./envelope";
-import { type CompanyFilter, matchCompanies } from "./filter";
+import { EXPLORE_LISTS } from "./explore-lists";
+import { matchCompanies } from "./filter";
 
 /** `GET /v2/filters` and the explore lists (`GET /v2/explore`, `GET /v2/explore/{listId}`). */
 
@@ -29,57 +30,6 @@ export function getFilters(): Reply {
       { Field: "PostcodeAreas", Name: "Postcode areas", Values: values(POSTCODE_AREAS.map((a) => [a.area, a.town])) },
       { Field: "Nations", Name: "Nations", Values: values(NATION_NAMES.map((n) => [n, n])) },
     ],
-  });
-}
-
-/** SAMPLE saved lists: each is a filter over the sandbox data. */
-export const EXPLORE_LISTS: readonly { ListId: string; Name: string; Description: string; filter: CompanyFilter }[] = [
-  {
-    ListId: "cyber-security-scotland",
-    Name: "Cyber security in Scotland",
-    Description: "Active cyber security software companies registered in Scotland.",
-    filter: { rtics: ["RTIC-0042"], Nations: ["Scotland"], CompanyStatus: ["Active"] },
-  },
-  {
-    ListId: "clean-energy",
-    Name: "Clean energy",
-    Description: "Companies in the clean energy vertical.",
-    filter: { cics: ["CIC-0301"], CompanyStatus: ["Active"] },
-  },
-  {
-    ListId: "london-ai",
-    Name: "AI in London",
-    Description: "Artificial intelligence companies in London postcode areas.",
-    filter: { rtics: ["RTIC-0002"], PostcodeAreas: ["EC", "WC", "E", "N", "NW", "SE", "SW", "W"] },
-  },
-  {
-    ListId: "life-sciences-golden-triangle",
-    Name: "Life sciences: Oxford, Cambridge, London",
-    Description: "Biotech, pharma and medtech around the golden triangle.",
-    filter: { cics: ["CIC-0201"], PostcodeAreas: ["OX", "CB", "EC", "WC", "NW"] },
-  },
-  {
-    ListId: "northern-ireland-software",
-    Name: "Software in Northern Ireland",
-    Description: "Business software companies in Northern Ireland.",
-    filter: { rtics: ["RTIC-0001", "RTIC-0042"], Nations: ["Northern Ireland"] },
-  },
-  {
-    ListId: "dissolved-companies",
-    Name: "Dissolved companies",
-    Description: "Companies struck off the register.",
-    filter: { CompanyStatus: ["Dissolved"] },
-  },
-];
-
-export function getExploreCatalogue(state: SandboxState): Reply {
-  return json(200, {
-    Lists: EXPLORE_LISTS.map(({ ListId, Name, Description, filter }) => ({
-      ListId,
-      Name,
-      Description,
-      CompanyCount: matchCompanies(state.ds, filter).length,
-    })),
   });
 }
 

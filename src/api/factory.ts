@@ -19,6 +19,7 @@ import { createMarketClient, MARKET_TIMEOUTS, type MarketClient } from "./market
 import { createMatchingClient, MATCHING_TIMEOUTS, type MatchingClient } from "./matching/client";
 import { checkMatchingKey, MATCHING_KEY_PREFIX } from "./matching/credential";
 import { createProductClient, PRODUCT_TIMEOUTS, type ProductClient } from "./product/client";
+import { createTeamClient, type TeamClient } from "./team/client";
 
 /**
  * Client-side limits. Product: no limit a minute until the service states one in its answers
@@ -59,6 +60,8 @@ export interface ApiClientsOptions {
   throughGateway?: boolean;
   /** Where every service's 2xx bodies are parsed and cut; on the calling thread (`inlineBodyReader`) by default. */
   bodyReader?: BodyReader;
+  /** A team gateway's own routes (`<gateway>/api/team`): with it, the clients include the team's decisions. */
+  teamUrl?: string;
 }
 
 export interface ApiClients {
@@ -70,7 +73,16 @@ export interface ApiClients {
   governors: Readonly<Record<ServiceName, Governor>>;
   /** Which guessed operations these services turned out not to have (guessed.ts). */
   guessed: GuessedOperations;
+  /** The team's match decisions, through a team gateway only. */
+  team?: TeamClient;
 }
+
+/**
+ * The team's decisions are looked up before a match is sent: a governor of their own, so a lookup
+ * never waits behind (or spends) the matching quota. INFERRED (ours): the gateway limits writes,
+ * not lookups, and one lookup holds a batch job's worth of names.
+ */
+const TEAM_LIMITS: GovernorLimits = { perMinute: 600, concurrency: 4 };
 
 /** A matching key is only ever sent to matching. */
 const notAMatchingKey = (token: string): "wrong-kind" | undefined =>
@@ -109,8 +121,28 @@ export function createApiClients(options: ApiClientsOptions): ApiClients {
     });
   const t = options.timeouts ?? {};
   const guessed = new GuessedOperations();
+  const teamUrl = options.teamUrl;
   return {
     guessed,
+    ...(teamUrl
+      ? {
+          team: createTeamClient(
+            createTransport({
+              // The team's decisions are about matching: errors name that service.
+              service: "matching",
+              baseUrl: teamUrl,
+              fetch: options.fetch,
+              clock,
+              random,
+              credentials: options.credentials,
+              governor: new Governor("matching", TEAM_LIMITS, clock),
+              retry: { ...DEFAULT_RETRY_POLICY, ...options.retry?.matching },
+              bodyReader: options.bodyReader,
+              throughGateway: true,
+            }),
+          ),
+        }
+      : {}),
     product: createProductClient(transport("product"), { ...PRODUCT_TIMEOUTS, ...t.product }),
     matching: createMatchingClient(transport("matching"), { ...MATCHING_TIMEOUTS, ...t.matching }),
     classification: createClassificationClient(transport("classification"), {

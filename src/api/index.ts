@@ -63,6 +63,9 @@ export { checkMatchingKey, MATCHING_KEY_PREFIX } from "./matching/credential";
 export * from "./classification/client";
 export * from "./classification/schemas";
 
+export * from "./team/client";
+export * from "./team/schemas";
+
 export * from "./market/client";
 export * from "./market/schemas";
 export * from "./market/paging";

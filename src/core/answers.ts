@@ -10,8 +10,8 @@
  * Most kinds keep exactly what their function shows (`kept`). Company records differ only in their
  * hooks (company-answers.ts): a cell asks for some fields of a record.
  *
- * A new kind is an entry here (with its loader in core/loaders); a new function of a kind is an
- * entry of core/function-entries.ts.
+ * A new kind is an entry here (with its loader in core/loaders); a new function of a kind is its
+ * module in src/functions, whose definition names the kind (core/analysis/function-definition.ts).
  */
 import { z } from "zod";
 import type { ServiceName } from "../api/credentials";
@@ -78,6 +78,8 @@ export interface AnswerKind<Loaded extends { fetchedAt: number }, Ask, Answer> {
   requests: RequestRule;
   /** What a refresh changed of one key (What changed). */
   report(key: string, before: Held, after: Held | undefined, into: ChangeReport): void;
+  /** Who decided a stored answer, when a person did rather than a service (a team's match decision). */
+  decided?(stored: Answer): { by: string; at: string } | undefined;
 }
 
 /** A kind that keeps exactly what its function shows. */
@@ -89,6 +91,7 @@ function kept<Loaded extends { fetchedAt: number }, Stored>(entry: {
   /** What is kept of a loaded answer: exactly what the function shows. */
   stored(loaded: Loaded): Stored;
   requests: RequestRule;
+  decided?(stored: Stored): { by: string; at: string } | undefined;
 }): AnswerKind<Loaded, void, Stored> {
   const { stored, store } = entry;
   return {
@@ -128,8 +131,15 @@ export const ANSWER_KINDS = {
     store: "matches",
     service: "matching",
     shape: StoredMatchSchema,
-    loader: (clients, clock) => createMatchLoader(() => clients().matching, clock),
+    loader: (clients, clock) =>
+      createMatchLoader(
+        () => clients().matching,
+        clock,
+        MATCH_LOADER_OPTIONS,
+        () => clients().team,
+      ),
     stored: (loaded) => loaded.match,
+    decided: (match) => match.team,
     requests(keys) {
       if (keys.length <= MATCH_LOADER_OPTIONS.singleMatchLimit) return onePerKey(keys, () => 0, 0);
       const jobs = Math.ceil(keys.length / MAX_BATCH_COMPANIES);
@@ -193,6 +203,11 @@ export type AnyAnswerKind = AnswerKind<{ fetchedAt: number }, unknown, unknown>;
 export const ANSWER_SHAPES = Object.fromEntries(
   Object.values(ANSWER_KINDS).flatMap((k) => ("shape" in k && k.shape ? [[k.store, k.shape]] : [])),
 );
+
+/** The name of the entry whose map is `store` (What changed and the refresh estimate name answers by store). */
+export function kindNameOfStore(store: string): AnswerKindName | undefined {
+  return (Object.keys(ANSWER_KINDS) as AnswerKindName[]).find((name) => ANSWER_KINDS[name].store === store);
+}
 
 /** The entry whose map is `store`. */
 export function kindOfStore(store: string): AnyAnswerKind | undefined {

@@ -1,14 +1,17 @@
 /**
- * The values of the API layer that the pane and the host use: service labels, the contract's
- * limits, the error classes they tell apart, and the clients' factory. They import api/ types only
- * (eslint.config.mjs), so what they take from it as values is listed here, in one place.
+ * The values of the API layer that the functions, the pane and the host use: service labels, the
+ * contract's limits and catalogues, the error classes they tell apart, and the clients' factory.
+ * They import api/ types only (.dependency-cruiser.cjs), so what they take from it as values is
+ * listed here, in one place.
  */
 export {
   ApiError,
   AuthRequiredError,
   checkMatchingKey,
+  COMPANY_FIELDS,
   createApiClients,
   HttpError,
+  MarketCompanyFieldsSchema,
   MARKETS,
   MATCHING_KEY_PREFIX,
   MAX_RETURN_COUNT,

@@ -9,6 +9,7 @@ import type { WaitInfo } from "../api/http/types";
 import type { MarketClient } from "../api/market/client";
 import type { MatchingClient } from "../api/matching/client";
 import type { ProductClient } from "../api/product/client";
+import type { TeamClient } from "../api/team/client";
 import type { UserError } from "./errors";
 
 /**
@@ -41,6 +42,8 @@ export interface EngineClients {
   matching: MatchingClient;
   classification: ClassificationClient;
   market: MarketClient;
+  /** The team's match decisions, through a team gateway only. */
+  team?: TeamClient;
   /** The services' governors, whose headroom lets a burst go in more, smaller requests. */
   governors?: Partial<Readonly<Record<ServiceName, Pick<Governor, "headroom" | "perMinute">>>>;
 }

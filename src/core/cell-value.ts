@@ -4,6 +4,7 @@
  * them where it can, else shows ISO text), failures are UserErrors the host shows as #VALUE!/#N/A.
  */
 import type { FieldKind } from "../api/product/fields";
+import type { StoredCode } from "./cache/snapshot";
 import { UserError } from "./errors";
 
 export interface DateCell {
@@ -107,4 +108,9 @@ export function cellText(value: CellScalar): string {
 
 export function isUserError(value: unknown): value is UserError {
   return value instanceof UserError;
+}
+
+/** "code – description", the form an industry code takes in a cell (UKCO.CLASSIFY's every output) and in What changed. */
+export function codeText(code: StoredCode): string {
+  return code.description ? `${code.code} – ${code.description}` : code.code;
 }

@@ -4,7 +4,7 @@
  * what the cell holds.
  */
 import { parseCompanyNumber } from "./company-number";
-import { argumentOf, findUkcoCall } from "./provenance";
+import { argumentOf, findUkcoCall } from "./formula-text";
 
 export type CellCompany =
   | { number: string }

@@ -33,13 +33,14 @@ const servicesSchema = z.object({
  */
 const gatewaySchema = z.object({
   url: serviceUrl,
-  /** Office single sign-on (Entra ID) is offered when the deployment set it up. */
+  /** Single sign-on with the user's Microsoft account (Entra ID) is offered when the deployment set it up. */
   singleSignOn: z.boolean().default(false),
   /**
-   * For nested app authentication (MSAL.js through the Office host): the add-in's Entra app
-   * registration, the gateway API's scope it asks for (`api://…/access_as_user`), and the authority
-   * (a tenant's for a single-tenant app; work and school accounts by default). Without it, single
-   * sign-on uses Office's getAccessToken only.
+   * The add-in's Entra app registration, which both ways of single sign-on need: its client id, the
+   * gateway API's scope (`api://<add-in host>/<client id>/access_as_user`) that nested app
+   * authentication (MSAL.js) asks for, and the authority (a tenant's for a single-tenant app; work
+   * and school accounts by default). The build writes the same registration into the manifest's
+   * WebApplicationInfo for Office's getAccessToken. Without it, only the gateway key is offered.
    */
   nestedAppAuth: z
     .object({
@@ -89,6 +90,8 @@ export type DeploymentConfig = {
   sandbox: boolean;
   sandboxCredentials?: SandboxCredentials;
   gateway?: GatewayConfig;
+  /** The team gateway's own routes (the team's decisions), resolved; only with a gateway. */
+  teamUrl?: string;
 };
 
 /** Thrown when config.json is missing, not JSON, or does not fit the schema. */
@@ -118,7 +121,9 @@ export function parseDeploymentConfig(raw: unknown, pageUrl: string): Deployment
     services: resolveServiceUrls(urls, pageUrl),
     sandbox: sandbox && !gateway,
     ...(sandboxCredentials && !gateway ? { sandboxCredentials } : {}),
-    ...(gateway ? { gateway } : {}),
+    ...(gateway
+      ? { gateway, teamUrl: new URL(`${gateway.url.replace(/\/+$/, "")}/api/team`, pageUrl).toString() }
+      : {}),
   };
 }
 

@@ -6,6 +6,8 @@
  * cell answered from the loaded value. It also applies refresh scopes. It knows nothing of Excel:
  * callers pass the cell address, a cancel signal and whether Excel is only previewing.
  */
+import type { ServiceName } from "../api/credentials";
+import type { Headroom } from "../api/http/governor";
 import type { Clock } from "../api/http/types";
 import type { Market } from "../api/market/schemas";
 import { MAX_RETURN_COUNT } from "../api/product/requests";
@@ -28,10 +30,7 @@ import type { ChangeReport } from "./company-answers";
 import { toUserError, UnavailableError, type UserError } from "./errors";
 import type { ResolvedPath } from "./field-path";
 import { marketKey } from "./loaders/market-loader";
-import { provenanceOf, type SpillOffset, type ValueProvenance } from "./provenance";
-import { estimateRefresh, type RefreshEstimate } from "./refresh-estimate";
 import { answerId, RefreshScopes, type RefreshScope } from "./refresh-scopes";
-import type { ScopeAnswers } from "./scope-answers";
 
 export type { AnswerReceiver, CallContext, EngineClients } from "./call-context";
 
@@ -85,6 +84,22 @@ export interface EngineStats extends PerKind {
   oldestFetchedAt: number | undefined;
   /** Requests sent, per kind. */
   requests: PerKind;
+}
+
+/** What workbook analysis reads of the store (About this value, provenance.ts); reading sends nothing. */
+export type StoredAnswers = Pick<WorkbookCache, "company" | "companyField" | "answer" | "fetchedThisSession">;
+
+/** What sending costs now, for the refresh estimate (refresh-estimate.ts). */
+export interface SendingCosts {
+  /** When the stored answer was fetched; undefined when none is stored. */
+  fetchedAt(store: string, key: string): number | undefined;
+  /**
+   * The product requests a burst of n companies goes in now, with `before` other product requests
+   * queued ahead of it (chunk-plan.ts's forecast).
+   */
+  companyRequests(n: number, before: number): number;
+  /** A service's limit a minute and spare capacity now, each undefined while unknown. */
+  governor(service: ServiceName): { perMinute: number | undefined; headroom: Headroom | undefined } | undefined;
 }
 
 const PREVIEW = "The value is fetched when you finish the formula (press Enter).";
@@ -377,9 +392,9 @@ export class Engine {
     return this.cache.fetchTimes();
   }
 
-  /** What is known of the value a formula shows (provenance.ts), from the cache alone. */
-  provenance(formula: unknown, inputs: readonly unknown[], at?: SpillOffset): ValueProvenance {
-    return provenanceOf(formula, inputs, this.cache, at);
+  /** The store, to read: what workbook analysis (About this value) reads of it sends nothing. */
+  storedAnswers(): StoredAnswers {
+    return this.cache;
   }
 
   /**
@@ -470,19 +485,18 @@ export class Engine {
   }
 
   /**
-   * What refreshing `scope` would send, for the answers its formulas read (scope-answers.ts): read
-   * from the cache and the governors alone, so asking costs nothing.
+   * What sending costs now, for the refresh estimate (refresh-estimate.ts): read from the cache and
+   * the governors alone, so asking costs nothing.
    */
-  estimateRefresh(answers: ScopeAnswers, scope: RefreshScope): RefreshEstimate {
-    return estimateRefresh(answers, {
+  sendingCosts(): SendingCosts {
+    return {
       fetchedAt: (store, key) => this.cache.fetchedAt(store, key),
-      ...(scope.kind === "olderThan" ? { cutoff: scope.cutoff } : {}),
       companyRequests: (n, before) => this.companyPlanner.forecast(n, before).length,
       governor: (service) => {
         const governor = this.clients.governors?.[service];
         return governor && { perMinute: governor.perMinute(), headroom: governor.headroom() };
       },
-    });
+    };
   }
 
   /**

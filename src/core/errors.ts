@@ -31,6 +31,8 @@ export type UnavailableReason =
   | "cancelled"
   | "config"
   | "quota"
+  /** This Excel lacks a requirement set the action needs (the message names it and the builds that have it). */
+  | "host"
   | "internal";
 
 export abstract class UserError extends Error {
@@ -71,6 +73,13 @@ export function toUserError(error: unknown): UserError {
   if (error instanceof UserError) return error;
   if (error instanceof ApiError) return fromApiError(error);
   if (error instanceof Error && error.name === "ConfigError") return new UnavailableError("config", error.message);
+  // Office.js's answer when a request used an API this Excel's requirement sets lack: the guards in
+  // host/capabilities.ts should never let it happen, and if one is missed the user still reads why.
+  if ((error as { code?: unknown } | null)?.code === "ApiNotFound")
+    return new UnavailableError(
+      "host",
+      "This needs a newer version of Excel: the add-in asked for something this Excel does not have.",
+    );
   const detail = (error instanceof Error ? error.message : String(error)).trim().replace(/[.!]+$/, "");
   return new UnavailableError("internal", `Unexpected problem in the add-in (${detail}).`);
 }

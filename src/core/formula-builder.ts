@@ -8,9 +8,8 @@
  * names) is a reason in words, never a guess.
  */
 import { parseAddress, splitSheet, type RangeRef } from "./address";
-import { arrayConstantOf } from "./argument-grids";
 import { columnLetters } from "./import/a1";
-import { findUkcoCall } from "./provenance";
+import { arrayConstantOf, findUkcoCall } from "./formula-text";
 
 /** Where the field names come from: header cells (a one-row range) or names written in the formula. */
 export type FieldsSource = { range: string } | { names: string[] };

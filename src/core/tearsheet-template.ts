@@ -6,7 +6,7 @@
  * nothing below is ever in the spill's way; the group table comes last, free to grow downwards.
  * layoutTearsheet turns the template into cells and charts; the host only writes them.
  */
-import { fieldLabel, fieldNumberFormat } from "./field-labels";
+import { fieldLabel, fieldNumberFormat, NUMBER_FORMATS } from "./field-labels";
 import { buildFieldFormula, quoteText } from "./formula-builder";
 import { columnLetters } from "./import/a1";
 
@@ -39,24 +39,36 @@ export type TearsheetEntry =
 
 export const heading = (text: string): TearsheetEntry => ({ kind: "heading", text });
 
-/** A row showing one field of the record (a list spills across the row). */
+/**
+ * A row showing one field of the record (a list spills across the row), in its field's number
+ * format: where Excel takes no data types from add-ins, a date arrives as a bare serial number, and
+ * the cell's own format shows it as a date.
+ */
 export const field = (
   label: string,
   path: string,
   options: { ifEmpty?: string; numberFormat?: string } = {},
+): TearsheetEntry => {
+  const numberFormat = options.numberFormat ?? fieldNumberFormat(path);
+  return {
+    kind: "row",
+    label,
+    formula: (refs) =>
+      `=UKCO.FIELD(${refs.number},${quoteText(path)}${options.ifEmpty === undefined ? "" : `,${quoteText(options.ifEmpty)}`})`,
+    ...(numberFormat ? { numberFormat } : {}),
+  };
+};
+
+/** A row with any formula of the company number (and of earlier rows). */
+export const row = (
+  label: string,
+  formula: (refs: TearsheetRefs) => string,
+  numberFormat?: string,
 ): TearsheetEntry => ({
   kind: "row",
   label,
-  formula: (refs) =>
-    `=UKCO.FIELD(${refs.number},${quoteText(path)}${options.ifEmpty === undefined ? "" : `,${quoteText(options.ifEmpty)}`})`,
-  ...(options.numberFormat ? { numberFormat: options.numberFormat } : {}),
-});
-
-/** A row with any formula of the company number (and of earlier rows). */
-export const row = (label: string, formula: (refs: TearsheetRefs) => string): TearsheetEntry => ({
-  kind: "row",
-  label,
   formula,
+  ...(numberFormat ? { numberFormat } : {}),
 });
 
 /** INFERRED (ours): ten years fit any record the product API sends (it keeps four or five years of accounts). */
@@ -103,7 +115,7 @@ export const TEARSHEET: readonly TearsheetEntry[] = [
   field("Employees (best estimate)", "BestEstimateEmployees", { numberFormat: WHOLE_NUMBER }),
   field("Size", "CompanyGrowthTrends.CompanySizeEstimate"),
   field("Description", "CompanyDescription"),
-  row("Data fetched (UTC)", (refs) => `=UKCO.ASOF(${refs.number})`),
+  row("Data fetched (UTC)", (refs) => `=UKCO.ASOF(${refs.number})`, NUMBER_FORMATS["date-time"]),
   heading("Classification"),
   field("SIC codes", "SICs"),
   field("Industry (RTIC)", "RTICs[0].Description"),

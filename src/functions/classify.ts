@@ -1,5 +1,14 @@
-import { classifyFormula } from "../core/functions/classify";
+/** UKCO.CLASSIFY: a description or website to industry codes, best first. */
+import { keyed } from "../core/analysis/function-definition";
+import { asChoice, asCount, asScalar } from "../core/arguments";
+import type { StoredClassification } from "../core/cache/snapshot";
+import { codeText, type CellGrid } from "../core/cell-value";
+import { classifyInput, classifyKey } from "../core/classify-key";
+import type { CallContext, Engine } from "../core/engine";
+import { NotFoundError } from "../core/errors";
+import { MAX_STORED_CODES } from "../core/loaders/classification-loader";
 import { streamFormula } from "../host/formula-runner";
+import { defineFunction } from "../host/function-table";
 
 /**
  * Classifies a company description or website into industry codes, for example =UKCO.CLASSIFY("We build accounting software") or =UKCO.CLASSIFY("www.example.co.uk"). The service allows 5 classifications a minute; a waiting cell shows its place in the queue.
@@ -20,4 +29,46 @@ export function classify(
   streamFormula(invocation as CustomFunctions.StreamingInvocation<unknown[][]>, (engine, context) =>
     classifyFormula(engine, text_or_website, output, count, context),
   );
+}
+
+export const CLASSIFY = defineFunction({
+  name: "CLASSIFY",
+  kind: "classifications",
+  key: ([text]) => {
+    const input = classifyInput(text);
+    return keyed(input && classifyKey(input), "description or website");
+  },
+  formula: (engine, [text, output, count], context) => classifyFormula(engine, text, output, count, context),
+});
+
+export const CLASSIFY_OUTPUTS = ["best", "rtics", "sics", "rsics", "rnaics", "similar"] as const;
+export type ClassifyOutput = (typeof CLASSIFY_OUTPUTS)[number];
+export const DEFAULT_CLASSIFY_COUNT = 5;
+
+const LABELS: Record<Exclude<ClassifyOutput, "best">, string> = {
+  rtics: "RTIC",
+  sics: "SIC",
+  rsics: "recommended SIC",
+  rnaics: "recommended NAICS",
+  similar: "similar company",
+};
+
+export async function classifyFormula(
+  engine: Engine,
+  textArg: unknown,
+  outputArg: unknown,
+  countArg: unknown,
+  context: CallContext,
+): Promise<CellGrid> {
+  const output = asChoice(outputArg, CLASSIFY_OUTPUTS, "best", "output");
+  const count = asCount(countArg, 1, MAX_STORED_CODES, DEFAULT_CLASSIFY_COUNT, "count");
+  const input = classifyInput(asScalar(textArg, "text or website"));
+  if (!input) return [[""]];
+  const result: StoredClassification = await engine.classify(classifyKey(input), context);
+  const list = output === "best" ? result.rtics.slice(0, 1) : result[output].slice(0, count);
+  if (list.length === 0) {
+    const what = output === "best" ? LABELS.rtics : LABELS[output];
+    throw new NotFoundError(`No ${what} was found for this ${input.kind === "website" ? "website" : "description"}.`);
+  }
+  return [list.map(codeText)];
 }

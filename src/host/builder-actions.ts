@@ -4,7 +4,7 @@
  * and a selected UKCO.FIELD formula opened and written back. Nothing is written over a cell that
  * holds data: the write is refused with the cells named, before anything changes.
  */
-import { readBlock } from "./sheet-cells";
+import { readBlock, writeGrid } from "./sized-sync";
 import {
   firstEmptyColumns,
   headerLabels,
@@ -113,13 +113,10 @@ function refuseOccupied(occupied: readonly string[], where: string): void {
   );
 }
 
-function applyWrites(context: Excel.RequestContext, writes: readonly CellWrite[]): void {
-  for (const write of writes) {
-    const rows = write.formulas.length;
-    const columns = write.formulas[0]!.length;
-    sheetNamed(context, write.sheet).getRangeByIndexes(write.row, write.column, rows, columns).formulas =
-      write.formulas;
-  }
+/** The planned formulas, a slice of rows per sync sized in bytes (a formula per cell of 100,000 rows is many megabytes). */
+async function applyWrites(context: Excel.RequestContext, writes: readonly CellWrite[]): Promise<void> {
+  for (const write of writes)
+    await writeGrid(context, sheetNamed(context, write.sheet), write, "formulas", write.formulas);
 }
 
 /** Writes a planned table after checking its whole block is empty; returns the block's address. */
@@ -128,10 +125,15 @@ export async function insertTable(plan: TablePlan, header: boolean): Promise<str
     const { area } = plan;
     const address = rangeAddress(plan.sheet, area.row, area.column, area.rows, area.columns);
     refuseOccupied(await occupiedIn(context, [{ sheet: plan.sheet, block: area }]), address);
-    applyWrites(context, plan.writes);
+    await applyWrites(context, plan.writes);
     for (const { sheet: name, block, format } of plan.formats)
-      sheetNamed(context, name).getRangeByIndexes(block.row, block.column, block.rows, block.columns).numberFormat =
-        Array.from({ length: block.rows }, () => Array.from({ length: block.columns }, () => format));
+      await writeGrid(
+        context,
+        sheetNamed(context, name),
+        block,
+        "numberFormat",
+        Array.from({ length: block.rows }, () => Array.from({ length: block.columns }, () => format)),
+      );
     const sheet = sheetNamed(context, plan.sheet);
     if (header) sheet.getRangeByIndexes(area.row, area.column, 1, area.columns).format.font.bold = true;
     sheet.getRange(plan.formulaCell).select();
@@ -238,7 +240,7 @@ export async function writeBack(opened: OpenedCell, plan: RewritePlan): Promise<
         `${opened.address} changed since it was opened. Press "Edit selected formula" again to open it as it is now.`,
       );
     refuseOccupied(await occupiedIn(context, plan.guards), "a cell the edited table would fill");
-    applyWrites(context, plan.writes);
+    await applyWrites(context, plan.writes);
     for (const { sheet: name, block } of plan.clears)
       sheetNamed(context, name).getRangeByIndexes(block.row, block.column, block.rows, block.columns).clear("Contents");
     cell.formulas = [[plan.formula]];

@@ -19,6 +19,7 @@ const NEXT_STEP: Readonly<Record<UnavailableReason, string>> = {
   config: "Ask your administrator to correct the add-in's config.json.",
   scope: "",
   quota: "",
+  host: "",
   preview: "",
   cancelled: "",
 };

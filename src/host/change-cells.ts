@@ -1,9 +1,10 @@
 /**
- * The changed cells in Excel: found from every sheet's formulas (core/change-cells.ts), selected,
+ * The changed cells in Excel: found from every sheet's formulas (core/analysis/change-cells.ts), selected,
  * highlighted, and the highlight cleared with each cell's previous fill put back.
  */
 import { splitSheet } from "../core/address";
-import { cellsShowingChanges, type ChangesToPlace } from "../core/change-cells";
+import { cellsShowingChanges, type ChangesToPlace } from "../core/analysis/change-cells";
+import { functionTable } from "./function-table";
 import { readSheetCells } from "./sheet-cells";
 
 /** INFERRED (ours): a light amber, readable under black text in both light and dark Office themes. */
@@ -15,7 +16,7 @@ const NO_FILL = "#FFFFFF";
 /** Each change's cells, by changeKey (a company's field) or answerChangeKey (another answer). */
 export async function locateChangedCells(changes: ChangesToPlace): Promise<Map<string, string[]>> {
   if (changes.changes.length + changes.answers.length === 0) return new Map();
-  return cellsShowingChanges(await readSheetCells(), changes);
+  return cellsShowingChanges(functionTable(), await readSheetCells(), changes);
 }
 
 export async function selectCell(address: string): Promise<void> {

@@ -7,7 +7,7 @@
  * refresh that changed nothing waits there quietly. A report made before the pane listens waits for it.
  */
 import type { Engine, RefreshChanges } from "../core/engine";
-import type { RefreshEstimate } from "../core/refresh-estimate";
+import type { RefreshEstimate } from "../core/analysis/refresh-estimate";
 import type { RefreshScope } from "../core/refresh-scopes";
 import { refreshScope } from "./refresh";
 

@@ -1,18 +1,16 @@
 /**
  * Core cell values → what a custom function returns to Excel. The one place UserErrors become
  * CustomFunctions.Error (#VALUE! or #N/A with the message), dates become numbers carrying a date
- * format (or ISO text where the host has no data types), and company cards become entity values.
+ * format, and company cards become entity values, where the host takes data types from custom
+ * functions (capabilities.ts, dataTypeResults). Elsewhere a card is its name and a date its serial
+ * number, formatted by the cell (the add-in writes a date format where it writes the cells).
  */
 import { cellMessage } from "./cell-words";
+import type { HostCapabilities } from "./capabilities";
 import { isDateCell, isEntityCell, type CellGrid, type CellResult, type CellScalar } from "../core/cell-value";
 import { toUserError, UserError } from "../core/errors";
 
-export interface HostCapabilities {
-  /** Entity and formatted-number values (ExcelApi 1.16). */
-  dataTypes: boolean;
-  /** A Double value carries its own number format (ExcelApi 1.19), which deprecates FormattedNumber. */
-  doubleFormats?: boolean;
-}
+export type { HostCapabilities } from "./capabilities";
 
 /** Excel shows at most this much of an error message; longer ones are cut with an ellipsis. */
 const MAX_MESSAGE = 250;
@@ -28,7 +26,8 @@ export function toExcelError(error: unknown): CustomFunctions.Error {
 
 function scalarValue(value: CellScalar, capabilities: HostCapabilities): unknown {
   if (!isDateCell(value)) return value;
-  if (!capabilities.dataTypes) return value.iso;
+  // A data type here would be #VALUE! (no CustomFunctionsRuntime 1.4): the bare serial, which the cell formats.
+  if (!capabilities.dataTypes) return value.serial;
   // "As of ExcelApi 1.19, use DoubleCellValue instead" of FormattedNumber, whose numberFormat is
   // "applied to the value and not to the cell" (learn.microsoft.com/javascript/api/excel/excel.formattednumbercellvalue;
   // DoubleCellValue.numberFormat: ExcelApi 1.19, excel.doublecellvalue).

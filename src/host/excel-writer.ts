@@ -8,14 +8,18 @@
  * The table holds exactly the rows written so far after every chunk (it is created with the first
  * and resized with each next one), so a cancelled or failed import leaves a whole table behind.
  * A refresh writes over the old rows, resizes the table to the new count and clears what is left
- * below, so formulas beside the table keep pointing at it.
+ * below, so formulas beside the table keep pointing at it. Without Table.resize (ExcelApi 1.13;
+ * capabilities.ts) the table is made once its rows are in, at finish(), which a cancelled import
+ * reaches too.
  */
 import { asSheetText, type SheetValue } from "../core/import/columns";
 import { rowJsonBytes } from "../core/import/chunks";
+import { jsonBytes, planSlices, SYNC_BUDGET_BYTES } from "../core/sync-budget";
 import type { TableSink } from "../core/import/run-import";
 import { InvalidArgumentError } from "../core/errors";
 import { rangeAddress } from "../core/import/a1";
-import { readBlock } from "./sheet-cells";
+import { hostHas } from "./capabilities";
+import { readBlock } from "./sized-sync";
 
 export interface WriteStats {
   /** Excel.run round trips that wrote rows. */
@@ -101,10 +105,23 @@ export class ExcelTableWriter implements TableSink {
     });
   }
 
+  /**
+   * Writes rows under the last ones. A chunk arrives sized on its values (core/import/chunks.ts); its
+   * number formats go in the same request, so the request is measured with them and cut again if
+   * they take it over the budget.
+   */
   async append(rows: SheetValue[][], asOf?: string): Promise<void> {
     if (!rows.length) return;
+    const formatBytes = this.formats.reduce((sum, format) => sum + (format ? jsonBytes([format]) + 1 : 0), 0);
+    const slices = planSlices(rows.length, (i) => rowJsonBytes(rows[i]!) + formatBytes, {
+      maxBytes: SYNC_BUDGET_BYTES,
+      maxItems: Number.POSITIVE_INFINITY,
+    });
+    for (const slice of slices) await this.appendSlice(rows.slice(slice.start, slice.end), slice.bytes, asOf);
+  }
+
+  private async appendSlice(rows: SheetValue[][], bytes: number, asOf?: string): Promise<void> {
     await yieldToExcel();
-    const bytes = rows.reduce((sum, row) => sum + rowJsonBytes(row) + 1, 1);
     await Excel.run(async (context) => {
       const sheet = this.sheetOf(context);
       const top = this.place.headerRow + 1 + this.written;
@@ -125,17 +142,32 @@ export class ExcelTableWriter implements TableSink {
     this.stats.largestBytes = Math.max(this.stats.largestBytes, bytes);
   }
 
-  /** Creates the table over the rows so far, or grows it to them (shrinking only when `exact`). */
+  /**
+   * Creates the table over the rows so far, or grows it to them (shrinking only when `exact`, at the
+   * end). Table.resize is ExcelApi 1.13 (capabilities.ts, tableResize): without it a new table is made
+   * once, over all its rows, at the end, and an existing one whose row count changed is made again
+   * over its new rows under the same name.
+   */
   private sizeTable(context: Excel.RequestContext, sheet: Excel.Worksheet, rows: number, exact: boolean): void {
     const width = Math.max(this.width, this.existing?.width ?? 0);
-    const area = sheet.getRangeByIndexes(this.place.headerRow, this.place.firstColumn, Math.max(rows, 1) + 1, width);
+    const height = Math.max(rows, 1);
+    const area = sheet.getRangeByIndexes(this.place.headerRow, this.place.firstColumn, height + 1, width);
+    const resizes = hostHas("tableResize");
     if (!this.tableExists) {
+      if (!resizes && !exact) return;
       const table = context.workbook.tables.add(area, true);
       table.name = this.tableName;
       this.tableExists = true;
       return;
     }
-    if (exact || rows > (this.existing?.rows ?? 0)) context.workbook.tables.getItem(this.tableName).resize(area);
+    const before = this.existing?.rows ?? 0;
+    if (resizes) {
+      if (exact || rows > before) context.workbook.tables.getItem(this.tableName).resize(area);
+      return;
+    }
+    if (!exact || height === Math.max(before, 1)) return;
+    context.workbook.tables.getItem(this.tableName).convertToRange();
+    context.workbook.tables.add(area, true).name = this.tableName;
   }
 
   async finish(asOf: string, rows: number): Promise<void> {

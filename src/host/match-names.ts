@@ -9,10 +9,7 @@ import { InvalidArgumentError } from "../core/errors";
 import type { SheetBlock } from "../core/match-names/input";
 import { OUTPUT_HEADER, OUTPUT_WIDTH } from "../core/match-names/output";
 import { MATCH_SESSION_NAMESPACE, readSessionXml, sessionXml, type MatchSession } from "../core/match-names/session";
-import { readBlock } from "./sheet-cells";
-
-/** Rows written per sync: well under Excel on the web's payload limit for four short columns. */
-const WRITE_ROWS = 2_000;
+import { readBlock, writeGrid } from "./sized-sync";
 
 /**
  * The selected names with the rows they span, from column A to the last used column: a whole
@@ -66,11 +63,7 @@ export async function writeResultColumns(
     const sheet = context.workbook.worksheets.getItem(sheetName);
     if (headerRow !== undefined)
       sheet.getRangeByIndexes(headerRow, column, 1, OUTPUT_WIDTH).formulas = [[...OUTPUT_HEADER]];
-    for (let start = 0; start < grid.length; start += WRITE_ROWS) {
-      const rows = grid.slice(start, start + WRITE_ROWS);
-      sheet.getRangeByIndexes(firstRow + start, column, rows.length, OUTPUT_WIDTH).formulas = rows as SheetValue[][];
-      await context.sync();
-    }
+    await writeGrid(context, sheet, { row: firstRow, column }, "formulas", grid);
     await context.sync();
   });
 }

@@ -4,55 +4,60 @@
  * rebuild for the workbook or values older than a date (Calculate Now would skip custom functions
  * whose inputs did not change), and for a sheet or a range, re-entering just those formulas. A
  * range that holds part of a spilled table re-enters the formula that spills it too, which fetches
- * again only the answers of the selected cells (scope-answers.ts). Also the estimate shown first,
- * and Undo refresh. Never called from inside a calculation.
+ * again only the answers of the selected cells (scope-answers.ts); finding those spills needs
+ * ExcelApi 1.12 (capabilities.ts), and without it a range refreshes its own formulas. Also the
+ * estimate shown first, and Undo refresh. Never called from inside a calculation.
  */
 import { parseAddress, rangeOverlap, splitSheet, type RangeRef } from "../core/address";
 import type { Engine } from "../core/engine";
-import type { SheetCells } from "../core/change-cells";
-import type { RefreshEstimate } from "../core/refresh-estimate";
+import type { SheetCells } from "../core/analysis/change-cells";
+import { estimateRefresh, type RefreshEstimate } from "../core/analysis/refresh-estimate";
 import { coverage, type RefreshScope } from "../core/refresh-scopes";
-import { answersInScope, spillParts } from "../core/scope-answers";
+import { answersInScope, spillParts } from "../core/analysis/scope-answers";
+import { functionTable } from "./function-table";
+import { hostHas } from "./capabilities";
 import { recalculateWorkbook } from "./recalculate";
-import { readBlock, readSheetCells } from "./sheet-cells";
+import { readSheetCells } from "./sheet-cells";
+import { jsonBytes, OPERATION_BYTES } from "../core/sync-budget";
+import { readBlock, writeSlices } from "./sized-sync";
 
 const UKCO_FORMULA = /^=.*\bUKCO\./i;
 
-/** INFERRED (ours): bytes of formulas one write sends, well under the 5 MB request limit of Excel on the web. */
-const WRITE_SLICE_BYTES = 1_000_000;
-
 /**
  * Re-enters the UKCO formulas of `range` (only them: constants and spilled cells stay as they are),
- * reading and writing a slice at a time so a large sheet stays under the payload limits.
+ * reading and writing a slice at a time, each sized in bytes, so a large sheet stays under the
+ * payload limits.
  */
 async function reenterFormulas(context: Excel.RequestContext, range: Excel.Range): Promise<number> {
   range.load(["rowIndex", "columnIndex", "rowCount", "columnCount"]);
   const sheet = range.worksheet;
   await context.sync();
   const { formulas } = await readBlock(context, sheet, range, ["formulas"]);
-  let count = 0;
-  let pending = 0;
+  const isUkco = (cell: unknown): cell is string => typeof cell === "string" && UKCO_FORMULA.test(cell);
+  // Runs of UKCO formulas side by side in a row, each written back as one range.
+  const runs: { row: number; column: number; formulas: string[] }[] = [];
   for (const [r, row] of formulas.entries()) {
-    let c = 0;
-    while (c < row.length) {
-      if (!(typeof row[c] === "string" && UKCO_FORMULA.test(row[c] as string))) {
-        c++;
-        continue;
-      }
+    for (let c = 0; c < row.length; c++) {
+      if (!isUkco(row[c])) continue;
       const start = c;
-      while (c < row.length && typeof row[c] === "string" && UKCO_FORMULA.test(row[c] as string)) c++;
-      const run = row.slice(start, c) as string[];
-      sheet.getRangeByIndexes(range.rowIndex + r, range.columnIndex + start, 1, c - start).formulas = [run];
-      count += run.length;
-      pending += run.reduce((sum, f) => sum + f.length + 4, 64);
-      if (pending > WRITE_SLICE_BYTES) {
-        await context.sync();
-        pending = 0;
-      }
+      while (c + 1 < row.length && isUkco(row[c + 1])) c++;
+      runs.push({
+        row: range.rowIndex + r,
+        column: range.columnIndex + start,
+        formulas: row.slice(start, c + 1) as string[],
+      });
     }
   }
-  await context.sync();
-  return count;
+  await writeSlices(
+    context,
+    runs.length,
+    (i) => jsonBytes(runs[i]!.formulas) + OPERATION_BYTES,
+    (start, end) => {
+      for (const run of runs.slice(start, end))
+        sheet.getRangeByIndexes(run.row, run.column, 1, run.formulas.length).formulas = [run.formulas];
+    },
+  );
+  return runs.reduce((count, run) => count + run.formulas.length, 0);
 }
 
 async function selectedAddress(): Promise<string> {
@@ -124,7 +129,9 @@ async function spillsMeeting(ranges: readonly RangeRef[], sheets: readonly Sheet
       }),
     );
   }
-  if (candidates.length === 0) return [];
+  // Without the spill APIs (ExcelApi 1.12) the spills cannot be found: the selection's own formulas
+  // are refreshed, and a spilled table by selecting its formula's cell (capabilities.ts, spills).
+  if (candidates.length === 0 || !hostHas("spills")) return [];
   return Excel.run(async (context) => {
     const found: RangeRef[] = [];
     for (let i = 0; i < candidates.length; i += SPILLS_PER_SYNC) {
@@ -151,7 +158,7 @@ async function withSpills(scope: RefreshScope, sheets?: readonly SheetCells[]): 
   if (scope.kind !== "ranges" || scope.spills) return scope;
   const cells = sheets ?? (await readSheetCells());
   const ranges = scope.addresses.map(parseAddress).filter((range): range is RangeRef => range !== undefined);
-  return { ...scope, spills: spillParts(cells, ranges, await spillsMeeting(ranges, cells)) };
+  return { ...scope, spills: spillParts(functionTable(), cells, ranges, await spillsMeeting(ranges, cells)) };
 }
 
 /**
@@ -181,7 +188,11 @@ export async function estimateRefreshOf(engine: Engine, scope: RefreshScope): Pr
   const sheets = await readSheetCells();
   const pinned = await withSpills(scope, sheets);
   const spills = pinned.kind === "ranges" ? pinned.spills : undefined;
-  return engine.estimateRefresh(answersInScope(sheets, coverage(pinned), spills), pinned);
+  return estimateRefresh(
+    answersInScope(functionTable(), sheets, coverage(pinned), spills),
+    pinned,
+    engine.sendingCosts(),
+  );
 }
 
 /**

@@ -82,6 +82,7 @@ async function build(): Promise<Runtime> {
       : credentials,
     baseUrls: config.services,
     throughGateway,
+    ...(config.teamUrl ? { teamUrl: config.teamUrl } : {}),
     bodyReader,
   });
   // The engine (and its cache) outlives a change of service URLs; only the clients are rebuilt.

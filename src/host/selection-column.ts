@@ -4,6 +4,7 @@
  * whenever the selection moves.
  */
 import { onSelectionChanged } from "./selection-watch";
+import { readBlock } from "./sized-sync";
 
 export interface SelectedColumn {
   address: string;
@@ -18,17 +19,26 @@ const SAMPLE_ROWS = 500;
 async function readSelectedColumn(): Promise<SelectedColumn> {
   return Excel.run(async (context) => {
     const selected = context.workbook.getSelectedRange();
-    selected.load(["address", "rowCount"]);
+    selected.load(["address", "rowIndex", "columnIndex", "rowCount"]);
     const used = selected.worksheet.getUsedRangeOrNullObject(true);
     used.load(["rowIndex", "rowCount"]);
     await context.sync();
     // A whole column selected counts only the rows in use.
     const rows = used.isNullObject ? 0 : Math.min(selected.rowCount, used.rowIndex + used.rowCount);
     if (rows === 0) return { address: selected.address, rowCount: 0, values: [] };
-    const sample = selected.getCell(0, 0).getResizedRange(Math.min(rows, SAMPLE_ROWS) - 1, 0);
-    sample.load("values");
-    await context.sync();
-    return { address: selected.address, rowCount: rows, values: sample.values.map((row) => row[0]) };
+    // A slice at a time, sized in bytes: 500 cells of long text can be megabytes.
+    const { values } = await readBlock(
+      context,
+      selected.worksheet,
+      {
+        rowIndex: selected.rowIndex,
+        columnIndex: selected.columnIndex,
+        rowCount: Math.min(rows, SAMPLE_ROWS),
+        columnCount: 1,
+      },
+      ["values"],
+    );
+    return { address: selected.address, rowCount: rows, values: values.map((row) => row[0]) };
   });
 }
 

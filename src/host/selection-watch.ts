@@ -33,8 +33,11 @@ export async function onSelectionChanged(tell: () => Promise<void>): Promise<() 
     await context.sync();
     return handler;
   });
+  // Removed inside an Excel.run on the context that added it, as Office.js requires.
   return async () => {
-    registration.remove();
-    await registration.context.sync();
+    await Excel.run(registration.context, async (context) => {
+      registration.remove();
+      await context.sync();
+    });
   };
 }

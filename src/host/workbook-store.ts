@@ -1,14 +1,47 @@
 /**
  * The per-workbook store: custom XML parts saved inside the workbook (so they travel with the
- * file), in our own namespace. Large stores are split across parts of at most CHUNK characters,
- * each written and read back in its own sync, so no request or answer nears Excel on the web's
- * 5 MB payload limit.
+ * file), in our own namespace. Large stores are split across parts sized in bytes as they travel:
+ * the text XML-escaped, then sent as a JSON string, in UTF-8 (a company name with "&" costs five
+ * bytes for it, a quote two, an accent two). Each part is written and read back in its own sync,
+ * so no request or answer nears Excel on the web's 5 MB payload limit.
  */
 import type { WorkbookStore } from "../core/cache/snapshot";
+import { OPERATION_BYTES, SYNC_BUDGET_BYTES } from "../core/sync-budget";
 
 export const STORE_NAMESPACE = "urn:ukco-addin:store:1";
-/** Characters of JSON per part (before XML escaping adds a little). */
-export const CHUNK = 1_000_000;
+/** Bytes of a part's request at most: the budget less the operation and the part's own element. */
+export const PART_BYTES = SYNC_BUDGET_BYTES - OPERATION_BYTES - 200;
+
+/** What one character of the store's text costs in a part's request: XML-escaped, in a JSON string, UTF-8. */
+function sentBytes(code: number): number {
+  if (code === 0x26) return 5; // &amp;
+  if (code === 0x3c || code === 0x3e) return 4; // &lt; &gt;
+  if (code === 0x22 || code === 0x5c) return 2; // \" \\
+  if (code < 0x20) return code === 8 || code === 9 || code === 10 || code === 12 || code === 13 ? 2 : 6;
+  if (code < 0x80) return 1;
+  return code < 0x800 ? 2 : 3;
+}
+
+/** The store's text cut into parts whose requests are each at most `budget` bytes (a surrogate pair is never cut). */
+export function partsOf(text: string, budget = PART_BYTES): string[] {
+  const parts: string[] = [];
+  let start = 0;
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    const pair = code >= 0xd800 && code <= 0xdbff && i + 1 < text.length;
+    const cost = pair ? 4 : sentBytes(code);
+    if (bytes + cost > budget && i > start) {
+      parts.push(text.slice(start, i));
+      start = i;
+      bytes = 0;
+    }
+    bytes += cost;
+    if (pair) i++;
+  }
+  parts.push(text.slice(start));
+  return parts;
+}
 
 function escapeXml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
@@ -80,9 +113,7 @@ export const customXmlStore: WorkbookStore = {
       const existing = context.workbook.customXmlParts.getByNamespace(STORE_NAMESPACE);
       existing.load("items");
       await context.sync();
-      const chunks: string[] = [];
-      for (let i = 0; i < text.length; i += CHUNK) chunks.push(text.slice(i, i + CHUNK));
-      if (chunks.length === 0) chunks.push("");
+      const chunks = partsOf(text);
       // Write the new parts first and delete the old ones last, so a failure leaves the old store whole.
       const generation = Date.now();
       for (let i = 0; i < chunks.length; i++) {

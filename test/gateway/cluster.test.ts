@@ -12,7 +12,7 @@ import { Redis } from "ioredis";
 import type { RunningGateway } from "../../gateway/server";
 import { startSandbox, type RunningSandbox } from "../../sandbox/sandbox";
 import { startReplicaPair, sendAs, type ReplicaPair } from "./replica-pair";
-import { freePort, RedisProcesses, sleep, until, upstreamCounts } from "./support";
+import { freePort, RedisProcesses, redisAnswers, until, upstreamCounts } from "./support";
 
 jest.setTimeout(60_000);
 
@@ -46,8 +46,7 @@ beforeAll(async () => {
   const node = new Redis({ host: "127.0.0.1", port: ports[0]!, lazyConnect: true, maxRetriesPerRequest: 0 });
   node.on("error", () => undefined);
   try {
-    await until("the first node up", async () => (await node.ping()) === "PONG");
-    await sleep(300);
+    for (const port of ports) await until(`node ${port} answering`, () => redisAnswers(port));
     const created = spawnSync(
       "redis-cli",
       ["--cluster", "create", ...ports.map((p) => `127.0.0.1:${p}`), "--cluster-yes"],

@@ -52,3 +52,48 @@ test("with a build: / redirects to the task pane, which is served under the poli
   expect(await pane.text()).toContain("<title>pane</title>");
   expect(pane.headers.get("content-security-policy")).toMatch(/default-src 'self'/);
 });
+
+/** One directive of a Content Security Policy header, as its list of sources. */
+const directive = (policy: string | null, name: string) =>
+  (policy ?? "")
+    .split(";")
+    .map((part) => part.trim().split(/\s+/))
+    .find(([key]) => key === name)
+    ?.slice(1) ?? [];
+
+test("with single sign-on, the pages may reach Entra's sign-in and frame the add-in's sign-in page; without, not", async () => {
+  const dist = mkdtempSync(path.join(tmpdir(), "ukgw-dist-"));
+  writeFileSync(path.join(dist, "taskpane.html"), "<!doctype html><title>pane</title>");
+  writeFileSync(path.join(dist, "sign-in.html"), "<!doctype html><title>sign-in</title>");
+  const entraEnv = {
+    ENTRA_JWKS_URL: "https://login.microsoftonline.com/tenant-1/discovery/v2.0/keys",
+    ENTRA_ISSUER: "https://login.microsoftonline.com/tenant-1/v2.0",
+    ENTRA_AUDIENCE: "6f1c2a3b-0000-4000-8000-000000000001",
+    ENTRA_TENANTS: "tenant-1",
+  };
+  for (const [env, entra] of [
+    [entraEnv, ["https://login.microsoftonline.com"]],
+    [{}, []],
+  ] as const) {
+    gateway = await startGateway(
+      configFromEnv({
+        ...REQUIRED_ENV,
+        ...env,
+        GATEWAY_PORT: "0",
+        DIST_DIR: dist,
+        GATEWAY_KEYS_FILE: tempFile("keys.json"),
+      }),
+      { logStream },
+    );
+    for (const page of ["taskpane.html", "sign-in.html"]) {
+      const policy = (await fetch(`${gateway.origin}/${page}`)).headers.get("content-security-policy");
+      // MSAL's token request and silent frame (Excel on the web); the pane frames the sign-in page, which ends it.
+      expect(directive(policy, "connect-src")).toEqual(["'self'", ...entra]);
+      expect(directive(policy, "frame-src")).toEqual(expect.arrayContaining(["'self'", ...entra]));
+      expect(directive(policy, "frame-src")).not.toContain("https:");
+      expect(directive(policy, "frame-ancestors")).toEqual(expect.arrayContaining(["'self'", "https://*.office.com"]));
+    }
+    await gateway.close();
+    gateway = undefined;
+  }
+});

@@ -127,7 +127,8 @@ test("fair shares: one user's long queue does not starve another's few requests"
   const long = Array.from({ length: 30 }, (_, i) =>
     ask(a, alice, `/api/product/v2/search/aheadFull/1${String(i).padStart(2, "0")}`).then(() => order.push("alice")),
   );
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  // Alice's line has formed (a window's worth sent, the rest waiting) before Bob asks.
+  await until("alice's requests waiting", async () => a.metrics.queueDepth("product") >= 10);
   const few = Array.from({ length: 3 }, (_, i) =>
     ask(a, bob, `/api/product/v2/search/aheadFull/9${i}`).then(() => order.push("bob")),
   );
@@ -210,15 +211,17 @@ test("Entra ID tokens: verified against the tenant's JWKS for issuer, audience, 
 
 test("a Redis outage: the gateway keeps serving with per-process limits, says so, and returns to shared mode", async () => {
   await redis.stop();
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  await until(
+    "the gateway seeing Redis gone",
+    async () => (await ask(a, undefined, "/readyz")).json().redis === "down",
+  );
   const during = await ask(a, alice, "/api/product/v2/companies", { CompanyNumbers: numbers.slice(30, 33) });
   expect(during.status).toBe(200);
   expect(during.json().companies).toHaveLength(3);
   expect((await ask(a, undefined, "/readyz")).json()).toMatchObject({ status: "degraded", redis: "down" });
   expect(logLines.some((l) => l.includes("Redis is unreachable"))).toBe(true);
   await redis.start();
-  for (let i = 0; i < 40 && (await ask(a, undefined, "/readyz")).json().redis !== "ok"; i++)
-    await new Promise((resolve) => setTimeout(resolve, 250));
+  await until("the gateway sharing again", async () => (await ask(a, undefined, "/readyz")).json().redis === "ok");
   expect((await ask(a, undefined, "/readyz")).json()).toMatchObject({ status: "ready", redis: "ok" });
   expect(logLines.some((l) => l.includes("Redis is back"))).toBe(true);
 });

@@ -83,13 +83,14 @@ describe("the help's table against config.ts", () => {
       LIMIT_CLASSIFICATION: (c) => c.limits.classification,
       LIMIT_MARKET: (c) => c.limits.market,
       QUEUE_BOUND: (c) => c.queueBound,
+      QUEUE_WAIT_SECONDS: (c) => c.queueWaitSeconds,
+      DECISION_WRITES_PER_MINUTE: (c) => c.decisionWritesPerMinute,
       CACHE_TTL_SECONDS: (c) => c.cacheTtlSeconds,
       BODY_LIMIT_BYTES: (c) => c.bodyLimitBytes,
       USER_QUEUE_BOUND: (c) => c.userQueueBound,
       GATEWAY_REPLICAS: (c) => c.replicas,
       HEADERS_TIMEOUT_MS: (c) => c.headersTimeoutMs,
       REQUEST_TIMEOUT_MS: (c) => c.requestTimeoutMs,
-      UPSTREAM_TIMEOUT_MS: (c) => c.upstreamTimeoutMs,
       MEMORY_CACHE_BYTES: (c) => c.memoryCacheBytes,
       DIST_DIR: (c) => c.distDir,
     };
@@ -97,6 +98,8 @@ describe("the help's table against config.ts", () => {
     for (const [name, value] of Object.entries(applied))
       expect({ name, shown: shown[name] }).toEqual({ name, shown: String(value(config)) });
     expect(config.redisUrl).toBeUndefined();
+    expect(config.upstreamTimeoutMs).toBeUndefined();
+    expect(shown.UPSTREAM_TIMEOUT_MS).toMatch(/^none/);
     expect(config.entra).toBeUndefined();
     expect(shown.REDIS_URL).toMatch(/^none/);
     expect(shown.ENTRA_JWKS_URL).toMatch(/^none/);

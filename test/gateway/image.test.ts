@@ -156,8 +156,8 @@ describe("the gateway package", () => {
 
   /** The packages the gateway's own sources import (not node's built-ins, not relative files). */
   const imported = new Set(
-    readdirSync(GATEWAY)
-      .filter((file) => file.endsWith(".ts"))
+    (readdirSync(GATEWAY, { recursive: true }) as string[])
+      .filter((file) => file.endsWith(".ts") && !file.startsWith("dist"))
       .flatMap((file) => [...readFileSync(path.join(GATEWAY, file), "utf8").matchAll(/from "([^"]+)"/g)])
       .map((match) => match[1]!)
       .filter((name) => !name.startsWith(".") && !name.startsWith("node:"))

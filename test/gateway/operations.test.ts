@@ -2,7 +2,7 @@
  * The operation table: every request the add-in makes is matched to its operation and built into
  * the upstream URL below the service's own base, parameters encoded; nothing else is.
  */
-import { route, upstreamUrl } from "../../gateway/operations";
+import { OPERATIONS, route, upstreamUrl } from "../../gateway/operations";
 
 const BASE = {
   product: "https://product.example/api",
@@ -105,4 +105,12 @@ test.each([
   expect(routed.matched.operation.name).toBe(name);
   const service = routed.matched.operation.service;
   expect(upstreamUrl(BASE[service], routed.matched).href).toBe(url);
+});
+
+test("each operation has its own upstream time limit: a single match the contract's 120 s, every other a minute", () => {
+  const limits = Object.fromEntries(OPERATIONS.map((o) => [`${o.service}.${o.name}`, o.timeoutMs]));
+  expect(limits["matching.match"]).toBe(120_000);
+  const others = Object.entries(limits).filter(([name]) => name !== "matching.match");
+  expect(others.filter(([, ms]) => ms > 60_000)).toEqual([]);
+  expect(others.length).toBe(OPERATIONS.length - 1);
 });

@@ -11,7 +11,16 @@ import { KeyStore } from "../../gateway/keys";
 import { startGateway, type RunningGateway } from "../../gateway/server";
 import { startSandbox, type RunningSandbox } from "../../sandbox/sandbox";
 import type { GatewayConfigInput } from "../../gateway/config";
-import { captureLogs, configFor, freePort, RedisServer, sleep, tempFile, until, upstreamCounts } from "./support";
+import {
+  captureLogs,
+  configFor,
+  freePort,
+  RedisServer,
+  tempFile,
+  until,
+  upstreamCounts,
+  windowPasses,
+} from "./support";
 
 jest.setTimeout(120_000);
 
@@ -94,7 +103,7 @@ test("memory mode, restarted mid-window: the new process knows the last minute's
   // A fresh folder: the quota log lives beside the keys file.
   const file = tempFile("keys.json");
   const key = new KeyStore(file).add("restarter");
-  await sleep((WINDOW_SECONDS + 1) * 1000);
+  await windowPasses(WINDOW_SECONDS + 1);
   const refused = await refusedDuring(async () => {
     const first = await gateway({}, file);
     const statuses = await Promise.all(Array.from({ length: LIMIT }, () => ask(first, key).then((r) => r.status)));
@@ -108,7 +117,7 @@ test("memory mode, restarted mid-window: the new process knows the last minute's
 });
 
 test("Redis mode, two replicas: the shared sliding window holds; the service refuses none", async () => {
-  await sleep((WINDOW_SECONDS + 1) * 1000);
+  await windowPasses(WINDOW_SECONDS + 1);
   const a = await gateway({ redisUrl: redis.url, replicas: 2 });
   const b = await gateway({ redisUrl: redis.url, replicas: 2 });
   try {
@@ -121,7 +130,7 @@ test("Redis mode, two replicas: the shared sliding window holds; the service ref
 });
 
 test("Redis restarted (empty) in the middle of a window: sends are written back, the service refuses none", async () => {
-  await sleep((WINDOW_SECONDS + 1) * 1000);
+  await windowPasses(WINDOW_SECONDS + 1);
   const a = await gateway({ redisUrl: redis.url, replicas: 2 });
   const b = await gateway({ redisUrl: redis.url, replicas: 2 });
   try {
@@ -143,7 +152,7 @@ test("Redis restarted (empty) in the middle of a window: sends are written back,
 describe("fairness", () => {
   let g: RunningGateway;
   beforeEach(async () => {
-    await sleep((WINDOW_SECONDS + 1) * 1000);
+    await windowPasses(WINDOW_SECONDS + 1);
     // A global bound below one user's: another user could only get in by being their first request.
     g = await gateway({ queueBound: LIMIT, userQueueBound: LIMIT * 3 });
   });
@@ -151,8 +160,12 @@ describe("fairness", () => {
 
   test("one user's 3 × limit queue never makes another user's first request a 429", async () => {
     const [hog, other, third] = users as [string, string, string];
-    const hogs = Array.from({ length: LIMIT * 3 }, () => ask(g, hog));
-    await sleep(300);
+    let hogRefused = 0;
+    const hogs = Array.from({ length: LIMIT * 3 }, () =>
+      ask(g, hog).then((r) => void (r.status === 429 && (hogRefused += 1))),
+    );
+    // The global bound is full once it has refused one of the hog's own.
+    await until("the hog refused past the global bound", async () => hogRefused > 0);
     const firsts = await Promise.all([ask(g, other), ask(g, third)]);
     expect(firsts.map((r) => r.status)).toEqual([200, 200]);
     await Promise.all(hogs);
@@ -181,22 +194,26 @@ describe("fairness", () => {
   test("a request whose client has gone leaves the queue and is never sent", async () => {
     const [user] = users as [string];
     const before = await upstreamCounts(sandbox);
-    const sent = Array.from({ length: LIMIT }, () => ask(g, user));
+    // A window's worth, answered: the quota is spent, so the next request can only wait.
+    const sent = await Promise.all(Array.from({ length: LIMIT }, () => ask(g, user)));
+    expect(sent.map((r) => r.status)).toEqual(Array(LIMIT).fill(200));
     const gone = new AbortController();
-    await sleep(300);
     const abandoned = ask(g, user, gone.signal).catch(() => "aborted");
-    await sleep(300);
+    await until("the request waiting", async () => g.metrics.queueDepth("product") === 1);
     gone.abort();
-    await Promise.all(sent);
     expect(await abandoned).toBe("aborted");
-    await sleep((WINDOW_SECONDS + 1.5) * 1000);
+    await until("the request gone from the queue", async () => g.metrics.queueDepth("product") === 0);
+    // The next request is sent when the window lets one through; the abandoned one, had it
+    // stayed, would have gone first.
+    const next = await ask(g, user);
+    expect(next.status).toBe(200);
     const after = await upstreamCounts(sandbox);
-    expect((after.byTarget.product ?? 0) - (before.byTarget.product ?? 0)).toBe(LIMIT);
+    expect((after.byTarget.product ?? 0) - (before.byTarget.product ?? 0)).toBe(LIMIT + 1);
   });
 });
 
 test("a service 429 goes back into the queue behind its Retry-After and never reaches a user", async () => {
-  await sleep((WINDOW_SECONDS + 1) * 1000);
+  await windowPasses(WINDOW_SECONDS + 1);
   // The operator set the gateway's limit above the service's: the service says 429 itself.
   const g = await gateway({ limits: { product: LIMIT * 2, matching: 60, classification: 5, market: 60 } });
   try {

@@ -5,10 +5,11 @@
  * margin on a busy machine; and the service's window is left to empty before the test starts, so
  * the direct calls made here count in none of the test's windows.
  */
+import type { GatewayConfigInput } from "../../gateway/config";
 import { KeyStore } from "../../gateway/keys";
 import { startGateway, type RunningGateway } from "../../gateway/server";
 import type { RunningSandbox } from "../../sandbox/sandbox";
-import { captureLogs, companyNumbers, configFor, sleep, tempFile } from "./support";
+import { captureLogs, companyNumbers, configFor, tempFile, windowPasses } from "./support";
 
 export interface ReplicaPair {
   a: RunningGateway;
@@ -23,7 +24,7 @@ export interface ReplicaPair {
 export async function startReplicaPair(
   sandbox: RunningSandbox,
   redisUrl: string,
-  o: { limit: number; windowSeconds: number; companies: number },
+  o: { limit: number; windowSeconds: number; companies: number; overrides?: Partial<GatewayConfigInput> },
 ): Promise<ReplicaPair> {
   const { lines: logLines, stream: logStream } = captureLogs();
   const keysFile = tempFile("keys.json");
@@ -34,11 +35,12 @@ export async function startReplicaPair(
     replicas: 2,
     limits: { product: o.limit, matching: 60, classification: 5, market: 60 },
     windowSeconds: o.windowSeconds + 0.5,
+    ...o.overrides,
   });
   const a = await startGateway(config, { logStream });
   const b = await startGateway(config, { logStream });
   const numbers = await companyNumbers(sandbox, o.companies);
-  await sleep(o.windowSeconds * 1000 + 500);
+  await windowPasses(o.windowSeconds + 0.5);
   return { a, b, ana, ben, numbers, logLines, close: async () => void (await Promise.all([a.close(), b.close()])) };
 }
 

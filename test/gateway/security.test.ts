@@ -18,6 +18,7 @@ import {
   RedisServer,
   tempFile,
   upstreamCounts,
+  type HostileRow,
   type RawAnswer,
 } from "./support";
 
@@ -159,16 +160,7 @@ function slowHeaders(origin: string): Promise<RawAnswer> {
 const companiesWithFields = (gateway: RunningGateway, key: string, asked: string[], fields: string) =>
   send(gateway, "POST", "/api/product/v2/companies", key, { CompanyNumbers: asked }, { "x-ukco-fields": fields });
 
-interface Row {
-  name: string;
-  /** Sends the request; the default is alice's GET of `target` through the full-scope gateway. */
-  send: () => Promise<RawAnswer>;
-  status: number;
-  /** Requests the services may count (0 unless the row says otherwise). */
-  upstream?: number;
-  /** What else the answer must (not) show. */
-  check?: (answer: RawAnswer) => void;
-}
+type Row = HostileRow;
 
 const get = (target: string, status: number, name = target): Row => ({
   name,

@@ -3,9 +3,10 @@
  * redis-server, on loopback), two gateway replicas given `redis-sentinel://…/mymaster`. In the
  * middle of a burst from two users the primary is killed (SIGKILL, as a crashed machine). What an
  * operator would notice must not happen: no user sees an error, the service never refuses a
- * request for quota (its own sliding-window count never passed its limit), the cache and the job
- * owners written before the failover are still there after it and shared by both replicas, and no
- * user reads another's job. Both replicas must come back to shared mode on the promoted replica:
+ * request for quota (its own sliding-window count never passed its limit), the cache, the job
+ * owners and the team's decisions written before the failover are still there after it and shared
+ * by both replicas (a decision is acknowledged only once a replica holds it), and no user reads
+ * another's job. Both replicas must come back to shared mode on the promoted replica:
  * a client that stopped asking the sentinels would leave its replica on its own share for good.
  */
 import type { ChildProcess } from "node:child_process";
@@ -16,7 +17,7 @@ import { Redis } from "ioredis";
 import type { RunningGateway } from "../../gateway/server";
 import { startSandbox, type RunningSandbox } from "../../sandbox/sandbox";
 import { startReplicaPair, sendAs, type ReplicaPair } from "./replica-pair";
-import { freePort, RedisProcesses, sleep, until, upstreamCounts } from "./support";
+import { freePort, RedisProcesses, until, upstreamCounts, windowPasses } from "./support";
 
 jest.setTimeout(120_000);
 
@@ -128,7 +129,7 @@ async function send(g: RunningGateway, key: string, route: string, body?: unknow
 const companies = (g: RunningGateway, key: string, asked: string[]) =>
   send(g, key, "/api/product/v2/companies", { CompanyNumbers: asked });
 
-test("the primary killed mid-burst: every user gets 200, the service refuses nothing, cache and job owners survive", async () => {
+test("the primary killed mid-burst: every user gets 200, the service refuses nothing, cache, job owners and decisions survive", async () => {
   // Written before the failover, while the replica follows the primary.
   const before = numbers.slice(0, 5);
   expect((await companies(a, ana, before)).status).toBe(200);
@@ -137,8 +138,12 @@ test("the primary killed mid-burst: every user gets 200, the service refuses not
   });
   expect(submitted.status).toBe(202);
   const jobId = (JSON.parse(submitted.text) as { job_id: string }).job_id;
+  // Team decisions written through one replica just before the primary dies.
+  const decided = numbers.slice(0, 5).map((number, i) => ({ name: `Failover Name ${i}`, company: number }));
+  const written = await Promise.all(decided.map((d) => send(a, ana, "/api/team/decisions", d)));
+  expect(written.map((w) => w.status)).toEqual(Array(decided.length).fill(201));
   // The burst starts on a window of its own, so its first window's worth fills it.
-  await sleep(WINDOW_SECONDS * 1000 + 500);
+  await windowPasses(WINDOW_SECONDS + 0.5);
   const start = await upstreamCounts(sandbox);
 
   // Three windows' worth of distinct calls from two users. The first window's all go through one
@@ -199,6 +204,14 @@ test("the primary killed mid-burst: every user gets 200, the service refuses not
   expect((await send(b, ben, `/api/matching/api/v1/match/batch/${jobId}/results`)).status).toBe(404);
   expect((await upstreamCounts(sandbox)).byTarget.matching ?? 0).toBe(matchingBefore);
   expect((await send(b, ana, `/api/matching/api/v1/match/batch/${jobId}`)).status).toBe(200);
+
+  // No decision was lost: the other replica reads every one from the promoted replica.
+  const found = await send(b, ben, "/api/team/decisions/lookup", { asks: decided.map((d) => ({ name: d.name })) });
+  expect(
+    (JSON.parse(found.text) as { decisions: Array<{ company: { number: string } } | null> }).decisions.map(
+      (d) => d?.company.number ?? null,
+    ),
+  ).toEqual(decided.map((d) => d.company));
 
   // The gateways really are on the replica that was promoted.
   expect(await client(replicaPort).call("ROLE")).toEqual(expect.arrayContaining(["master"]));

@@ -7,10 +7,11 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { createServer, request } from "node:http";
-import type { AddressInfo } from "node:net";
+import { connect, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
+import { exportJWK, generateKeyPair, SignJWT } from "jose";
 import type { GatewayConfigInput } from "../../gateway/config";
 import type { RunningSandbox } from "../../sandbox/sandbox";
 import type { RequestCounts } from "../../sandbox/request-counter";
@@ -41,6 +42,12 @@ export const freePort = () =>
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * Until a service's rate window (`seconds`) has emptied: the one wait in these tests that is time
+ * itself, since the quota's window is what they test. Everything else waits for a state.
+ */
+export const windowPasses = (seconds: number) => sleep(seconds * 1000);
+
 /** Polls until `check` holds (a throw counts as not yet), or fails the test with `what` after `ms`. */
 export async function until(what: string, check: () => Promise<boolean>, ms = 15_000): Promise<void> {
   const deadline = Date.now() + ms;
@@ -49,6 +56,25 @@ export async function until(what: string, check: () => Promise<boolean>, ms = 15
     await sleep(200);
   }
   throw new Error(`gave up waiting: ${what}`);
+}
+
+/** Whether a Redis server answers PING on `port` now (a raw RESP exchange, no client library). */
+export function redisAnswers(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, "127.0.0.1");
+    let said = "";
+    const done = (answer: boolean) => {
+      socket.destroy();
+      resolve(answer);
+    };
+    socket.setTimeout(1000, () => done(false));
+    socket.on("error", () => done(false));
+    socket.on("connect", () => socket.write("PING\r\n"));
+    socket.on("data", (d: Buffer) => {
+      said += d.toString();
+      if (said.includes("\r\n")) done(said.startsWith("+PONG"));
+    });
+  });
 }
 
 /** redis-server processes a test starts with its own arguments, all SIGKILLed by `killAll`. */
@@ -82,7 +108,7 @@ export class RedisServer {
       ["--port", String(this.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
       { stdio: "ignore" },
     );
-    await sleep(400);
+    await until("redis-server answering", () => redisAnswers(this.port));
   }
 
   /** Freezes the server (SIGSTOP): its connections stay open, and nothing it holds answers. */
@@ -149,6 +175,17 @@ export interface RawAnswer {
   text: string;
 }
 
+/** One row of a table of hostile requests: what is sent, the status it must get, what may reach a service. */
+export interface HostileRow {
+  name: string;
+  send: () => Promise<RawAnswer>;
+  status: number;
+  /** Requests the services may count (0 unless the row says otherwise). */
+  upstream?: number;
+  /** What else the answer must (not) show. */
+  check?: (answer: RawAnswer) => void;
+}
+
 /**
  * One request sent as written: the target goes on the request line untouched. `body` may be sent
  * slowly (`dripMs` between bytes) or only in part (`partial`: the declared length is never sent).
@@ -200,4 +237,30 @@ export function rawRequest(
     };
     next();
   });
+}
+
+/**
+ * An Entra ID stand-in on loopback: its JWKS served over HTTP, and RS256 tokens it signs for a
+ * tenant's user, as the gateway's single sign-on reads them. `entra` is the gateway's configuration.
+ */
+export async function startEntraIssuer(tenants: string[]) {
+  const issuer = "https://login.microsoftonline.com/test/v2.0";
+  const audience = "api://ukco-gateway";
+  const { publicKey, privateKey } = await generateKeyPair("RS256");
+  const jwk = { ...(await exportJWK(publicKey)), kid: "k", alg: "RS256", use: "sig" };
+  const server = createServer((_req, res) => res.end(JSON.stringify({ keys: [jwk] })));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    entra: { jwksUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/keys`, issuer, audience, tenants },
+    /** A token of `name` (object id `oid`) in `tenant`, valid for half an hour. */
+    sign: (tenant: string, oid: string, name: string) =>
+      new SignJWT({ tid: tenant, oid, name })
+        .setProtectedHeader({ alg: "RS256", kid: "k" })
+        .setIssuer(issuer)
+        .setAudience(audience)
+        .setIssuedAt()
+        .setExpirationTime("30m")
+        .sign(privateKey),
+    close: () => server.close(),
+  };
 }

@@ -5,8 +5,8 @@
  * exactly the right rows. Shared by the integration test (small) and `npm run bench` (full size).
  */
 import type { CellGrid } from "../../src/core/cell-value";
-import { fieldCells } from "../../src/core/functions/field";
-import { matchFormula } from "../../src/core/functions/match";
+import { fieldCells } from "../../src/functions/field";
+import { matchFormula } from "../../src/functions/match";
 import { preparedCompanies, runTable, type TableSink } from "../../src/core/import/run-import";
 import type { SheetValue } from "../../src/core/import/columns";
 import type { RunningSandbox } from "../../sandbox/sandbox";

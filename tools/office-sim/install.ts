@@ -23,8 +23,10 @@ export interface InstallOptions {
   storage?: StorageBackend;
   requirementSets?: Record<string, string | null>;
   theme?: "light" | "dark";
-  /** The sign-on the host offers (nested app authentication's bridge, getAccessToken); none by default. */
+  /** The sign-on the host offers (nested app authentication, getAccessToken); none by default. */
   signOn?: SimulatedSignOn;
+  /** The add-in's manifest, which getAccessToken reads for WebApplicationInfo (none: answered as missing). */
+  readManifest?: () => Promise<string | undefined>;
 }
 
 export interface InstalledHost {
@@ -70,7 +72,7 @@ export function installOfficeSim(
     shell: options.shell ?? flagShell(),
     requirementSets: { ...signOnRequirementSets(signOn), ...options.requirementSets },
     ...(options.theme ? { theme: options.theme } : {}),
-    ...(signOn?.getAccessToken ? { auth: createOfficeAuth(signOn.getAccessToken, record) } : {}),
+    auth: createOfficeAuth(signOn ?? {}, record, options.readManifest),
   });
   const { Excel, OfficeExtension } = createExcelGlobals(app);
   const notSimulated = (member: string) => () => {
@@ -91,7 +93,9 @@ export function installOfficeSim(
     CustomFunctions,
     OfficeRuntime,
     // MSAL.js's nestable client finds the host's broker here.
-    ...(signOn?.nestedAppAuth ? { nestedAppAuthBridge: createNestedAppAuthBridge(signOn.nestedAppAuth, record) } : {}),
+    ...(signOn?.nestedAppAuth && signOn.nestedAppAuth.broker !== "browser"
+      ? { nestedAppAuthBridge: createNestedAppAuthBridge(signOn.nestedAppAuth, record) }
+      : {}),
   };
   const previous = Object.fromEntries(Object.keys(globals).map((name) => [name, target[name]]));
   Object.assign(target, globals);

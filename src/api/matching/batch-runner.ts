@@ -7,8 +7,15 @@
  */
 import { AbortedError, HttpError, ValidationError } from "../http/errors";
 import type { CallOptions, Clock } from "../http/types";
-import type { MatchingClient } from "./client";
-import type { BatchStatus, MatchRequest, MatchResult } from "./schemas";
+import type { BatchJob, BatchResults, BatchStatus, BatchSubmitRequest, MatchRequest, MatchResult } from "./schemas";
+
+/** The batch-job operations a run uses: the matching client's (client.ts), which runs its batches here. */
+export interface BatchJobOperations {
+  submitBatch(request: BatchSubmitRequest, options?: CallOptions): Promise<BatchJob>;
+  batchStatus(jobId: string, options?: CallOptions): Promise<BatchStatus>;
+  /** Rejects with HttpError 409 (`code: "conflict"`) while the job is queued. */
+  batchResults(jobId: string, options?: CallOptions): Promise<BatchResults>;
+}
 
 export interface BatchPollPolicy {
   firstWaitMs: number;
@@ -70,7 +77,7 @@ function withIds(companies: readonly MatchRequest[]): Array<MatchRequest & { id:
 }
 
 export async function runBatch(
-  client: MatchingClient,
+  client: BatchJobOperations,
   clock: Clock,
   companies: readonly MatchRequest[],
   options: BatchRunOptions = {},

@@ -2,7 +2,7 @@
 import type { Transport } from "../http/transport";
 import type { CallOptions } from "../http/types";
 import { checkInput, nonEmptyText } from "../input";
-import { runBatch, type BatchRunOptions, type BatchRunResult } from "./batch-runner";
+import { runBatch, type BatchJobOperations, type BatchRunOptions, type BatchRunResult } from "./batch-runner";
 import {
   BatchJobSchema,
   BatchResultsSchema,
@@ -10,10 +10,6 @@ import {
   BatchSubmitRequestSchema,
   MatchRequestSchema,
   MatchResultSchema,
-  type BatchJob,
-  type BatchResults,
-  type BatchStatus,
-  type BatchSubmitRequest,
   type MatchRequest,
   type MatchResult,
 } from "./schemas";
@@ -24,12 +20,8 @@ export const MATCHING_TIMEOUTS = { matchMs: 120_000, submitMs: 60_000, pollMs: 3
 /** INFERRED (CONTRACT-CHOICES.md "Batch submit"): path of submit; status and results hang below it. */
 export const BATCH_PATH = "/api/v1/match/batch";
 
-export interface MatchingClient {
+export interface MatchingClient extends BatchJobOperations {
   match(request: MatchRequest, options?: CallOptions): Promise<MatchResult>;
-  submitBatch(request: BatchSubmitRequest, options?: CallOptions): Promise<BatchJob>;
-  batchStatus(jobId: string, options?: CallOptions): Promise<BatchStatus>;
-  /** Rejects with HttpError 409 (`code: "conflict"`) while the job is queued. */
-  batchResults(jobId: string, options?: CallOptions): Promise<BatchResults>;
   /** Submits, polls until the job ends, and returns the result rows joined back to `companies` by `id`. */
   runBatch(companies: readonly MatchRequest[], options?: BatchRunOptions): Promise<BatchRunResult>;
 }

@@ -26,6 +26,11 @@ export const StoredMatchSchema = z.object({
   route: z.string().nullable(),
   postcode: z.string().nullable(),
   rigorous: z.boolean(),
+  /**
+   * A team decision answered it, not the matching service (confidence `team`): who decided, as
+   * the gateway names them, and when (ISO). Absent in stores saved before team decisions.
+   */
+  team: z.object({ by: z.string(), at: z.string() }).optional(),
 });
 export type StoredMatch = z.infer<typeof StoredMatchSchema>;
 

@@ -38,7 +38,7 @@ export const DEFAULT_COLUMNS: readonly string[] = [
   "BestEstimateEmployees",
 ];
 
-/** As UKCO.FIELD joins lists into one cell (core/functions/field.ts, which lint keeps us from importing). */
+/** As UKCO.FIELD joins lists into one cell (src/functions/field.ts, above core, which it cannot import). */
 const LIST_SEPARATOR = "; ";
 
 /** Excel keeps at most 32,767 characters in a cell. */

@@ -1,10 +1,14 @@
 /**
- * Matches names to companies. A burst of a handful of names goes as single matches (fast to
- * answer, each governed); a larger burst goes as batch jobs of up to 1000 names, polled until
- * done (409 while queued is respected by the runner), with rows joined back to asks by `id`.
+ * Matches names to companies. Through a team gateway, the team's decisions answer first (one
+ * lookup, no matching request: team-decisions.ts); the names left go to the matching service. A
+ * burst of a handful of names goes as single matches (fast to answer, each governed); a larger
+ * burst goes as batch jobs of up to 1000 names, polled until done (409 while queued is respected
+ * by the runner), with rows joined back to asks by `id`.
  */
 import type { Clock } from "../../api/http/types";
 import type { MatchingClient } from "../../api/matching/client";
+import type { TeamClient } from "../../api/team/client";
+import { teamAnswersIfAny } from "../team-decisions";
 import { MAX_BATCH_COMPANIES, type MatchResult } from "../../api/matching/schemas";
 import type { StoredMatch } from "../cache/snapshot";
 import { BatchLoader } from "../batch-loader";
@@ -58,6 +62,7 @@ export function createMatchLoader(
   matching: () => MatchingClient,
   clock: Clock,
   options = MATCH_LOADER_OPTIONS,
+  team: () => TeamClient | undefined = () => undefined,
 ): BatchLoader<LoadedMatch> {
   const loaded = (result: MatchResult): LoadedMatch => ({ match: storedMatch(result), fetchedAt: clock.now() });
 
@@ -114,6 +119,17 @@ export function createMatchLoader(
     timeoutMessage: `The matching service did not answer within ${Math.round(options.settleTimeoutMs / 60_000)} minutes.`,
     missing: () =>
       new UnavailableError("service-down", "The matching service gave no answer for this name.", "matching"),
-    loadMany: (keys, signal) => (keys.length <= options.singleMatchLimit ? singles(keys, signal) : batch(keys, signal)),
+    loadMany: async (keys, signal) => {
+      const decided = await teamAnswersIfAny(team(), keys, signal);
+      const rest = keys.filter((key) => !decided.matches.has(key));
+      const asked =
+        rest.length === 0
+          ? new Map()
+          : rest.length <= options.singleMatchLimit
+            ? await singles(rest, signal)
+            : await batch(rest, signal);
+      for (const [key, match] of decided.matches) asked.set(key, { match, fetchedAt: clock.now() });
+      return asked;
+    },
   });
 }

@@ -5,7 +5,7 @@
  */
 import { firstFreeColumns, type HintChoice, type NameRow, type SheetBlock } from "./input";
 import { OUTPUT_HEADER, OUTPUT_WIDTH, resultGrid } from "./output";
-import { buildQueue, needsReview, type Threshold } from "./queue";
+import { buildQueue, firstOpen, needsReview, type Threshold } from "./queue";
 import type { RunOutcome } from "./run";
 import { MATCH_SESSION_VERSION, type MatchSession, type OutputKind } from "./session";
 import type { SheetValue } from "../import/columns";
@@ -63,6 +63,7 @@ export function buildSession(input: BuildInput): { session: MatchSession; grid: 
       websiteColumn: choice.websiteColumn,
     },
   });
+  const queue = buildQueue(rows, outcome.results, input.threshold, outcome.mine);
   const unmatchedRows = rows.filter((r) => r.problem || (r.key !== undefined && !outcome.results.has(r.key))).length;
   const session: MatchSession = {
     version: MATCH_SESSION_VERSION,
@@ -81,8 +82,8 @@ export function buildSession(input: BuildInput): { session: MatchSession; grid: 
     unmatchedRows,
     jobs: outcome.jobs,
     failures: outcome.failures.filter((f) => !f.cancelled).map((f) => f.message),
-    queue: buildQueue(rows, outcome.results, input.threshold),
-    position: 0,
+    queue,
+    position: firstOpen(queue),
     matchedAt: input.now.toISOString(),
   };
   return { session, grid };

@@ -1,6 +1,7 @@
 /**
- * The five result columns written beside the names: matched number, matched name, confidence,
- * company status and the review's outcome. As values, or as UKCO.MATCH formulas over the row's own
+ * The five result columns written beside the names: matched number, matched name, confidence
+ * (`team` where a team decision answered), company status and the review's outcome ("to review",
+ * "decided by ana", "accepted", "rejected"). As values, or as UKCO.MATCH formulas over the row's own
  * name and hint cells (answered from the match cache the run filled). A review decision writes
  * values over the row and keeps the service's confidence as it was: the accepted number with the
  * registered name, or, for a rejected row, an empty number (so a table built on the column has
@@ -23,19 +24,20 @@ export const OUTPUT_WIDTH = OUTPUT_HEADER.length;
 export const LEGACY_OUTPUT_WIDTH = 4;
 /** What the review column says of a row. */
 export const REVIEW_WORDS = { queued: "to review", accepted: "accepted", rejected: "rejected" } as const;
+
+/** The review column of a match as the run found it: to review, decided by the team, or nothing. */
+export function reviewWord(match: StoredMatch, queued: boolean): SheetValue {
+  // The name is the gateway's (a person's): written as text, never read by Excel as a formula.
+  if (match.team) return asSheetText(`decided by ${match.team.by}`);
+  return queued ? REVIEW_WORDS.queued : "";
+}
 /** What the four-column layout wrote in the confidence column once the user had decided. */
 const LEGACY_REVIEWED = { accepted: "accepted in review", rejected: "rejected in review" } as const;
 
 const textCell = (value: string | null | undefined): SheetValue => (value ? asSheetText(value) : "");
 
-export function matchCells(match: StoredMatch, queued = false): SheetValue[] {
-  return [
-    textCell(match.number),
-    textCell(match.name),
-    match.confidence,
-    textCell(match.status),
-    queued ? REVIEW_WORDS.queued : "",
-  ];
+export function matchCells(match: StoredMatch, review: SheetValue = ""): SheetValue[] {
+  return [textCell(match.number), textCell(match.name), match.confidence, textCell(match.status), review];
 }
 
 export function failedCells(reason: string): SheetValue[] {
@@ -67,11 +69,11 @@ export interface FormulaColumns {
 }
 
 /** `=UKCO.MATCH(A2,B2,"","number")` and its three neighbours for one (0-based) row, then the review cell. */
-export function matchFormulas(row: number, columns: FormulaColumns, queued = false): SheetValue[] {
+export function matchFormulas(row: number, columns: FormulaColumns, review: SheetValue = ""): SheetValue[] {
   const ref = (column: number | undefined) => (column === undefined ? `""` : `${columnLetters(column)}${row + 1}`);
   const args = `${ref(columns.nameColumn)},${ref(columns.postcodeColumn)},${ref(columns.websiteColumn)}`;
   const formulas = ["number", "name", "confidence", "status"].map((output) => `=UKCO.MATCH(${args},"${output}")`);
-  return [...formulas, queued ? REVIEW_WORDS.queued : ""];
+  return [...formulas, review];
 }
 
 export interface GridInput {
@@ -99,8 +101,8 @@ export function resultGrid(input: GridInput): SheetValue[][] {
     else if (key === undefined) continue;
     else if (!match) grid[at] = failedCells(input.failed.get(key) ?? "The matching service gave no result.");
     else {
-      const queued = input.queued(match);
-      grid[at] = input.output === "formulas" ? matchFormulas(row, input.columns, queued) : matchCells(match, queued);
+      const review = reviewWord(match, input.queued(match));
+      grid[at] = input.output === "formulas" ? matchFormulas(row, input.columns, review) : matchCells(match, review);
     }
   }
   return grid;

@@ -1,13 +1,17 @@
 /**
  * Matches the distinct names of a selection as batch jobs, side by side, with progress summed over
- * the jobs' own status counts (processed of total) and Cancel. A job that fails, stalls or answers
- * with an unreadable body is named in `failures` (which job, which rows), and only its names go
- * without a result: the other jobs' rows keep theirs. Each result also goes into the engine's
- * match cache, so UKCO.MATCH formulas written for the same names answer without a second job.
+ * the jobs' own status counts (processed of total) and Cancel. Through a team gateway, the team's
+ * decisions answer first (a lookup, no matching request), and only the undecided names go to
+ * batch jobs. A job that fails, stalls or answers with an unreadable body is named in `failures`
+ * (which job, which rows), and only its names go without a result: the other jobs' rows keep
+ * theirs. Each result also goes into the engine's match cache, so UKCO.MATCH formulas written for
+ * the same names answer without a second job.
  */
 import { AbortedError } from "../../api/http/errors";
 import type { BatchPollPolicy, BatchProgress } from "../../api/matching/batch-runner";
 import type { MatchingClient } from "../../api/matching/client";
+import type { TeamClient } from "../../api/team/client";
+import { teamAnswersIfAny } from "../team-decisions";
 import type { StoredMatch } from "../cache/snapshot";
 import { toUserError } from "../errors";
 import { storedMatch } from "../loaders/match-loader";
@@ -41,6 +45,12 @@ export interface RunOutcome {
   failures: JobFailure[];
   jobs: number;
   cancelled: boolean;
+  /** How many names a team decision answered (no job asked them). */
+  decided: number;
+  /** Of those, the ones the user decided themselves. */
+  mine: Set<string>;
+  /** Why the team's decisions could not be read (every name then went to the jobs). */
+  teamProblem?: unknown;
 }
 
 export interface RunOptions {
@@ -49,6 +59,8 @@ export interface RunOptions {
   poll?: Partial<BatchPollPolicy>;
   /** Told each result as it arrives (the engine's match cache). */
   remember?(key: string, match: StoredMatch): void;
+  /** The team's decisions, through a team gateway. */
+  team?: TeamClient;
 }
 
 const n = (value: number) => value.toLocaleString("en-GB");
@@ -58,14 +70,22 @@ export async function runMatchNames(
   keys: readonly string[],
   options: RunOptions = {},
 ): Promise<RunOutcome> {
-  const jobs = planJobs(keys);
+  // Without a team gateway the jobs start at once, as before (no lookup to wait for).
+  const decided = options.team
+    ? await teamAnswersIfAny(options.team, keys, options.signal)
+    : { matches: new Map<string, StoredMatch>(), mine: new Set<string>(), problem: undefined };
   const results = new Map<string, StoredMatch>();
+  for (const [key, match] of decided.matches) {
+    results.set(key, match);
+    options.remember?.(key, match);
+  }
+  const jobs = planJobs(keys.filter((key) => !decided.matches.has(key)));
   const failures: JobFailure[] = [];
   const processed = jobs.map(() => 0);
   let jobsDone = 0;
   const report = () =>
     options.onProgress?.({
-      processed: processed.reduce((a, b) => a + b, 0),
+      processed: decided.matches.size + processed.reduce((a, b) => a + b, 0),
       total: keys.length,
       jobs: jobs.length,
       jobsDone,
@@ -122,5 +142,13 @@ export async function runMatchNames(
   report();
   await Promise.all(jobs.map(runJob));
   failures.sort((a, b) => a.job - b.job);
-  return { results, failures, jobs: jobs.length, cancelled };
+  return {
+    results,
+    failures,
+    jobs: jobs.length,
+    cancelled,
+    decided: decided.matches.size,
+    mine: decided.mine,
+    ...(decided.problem !== undefined ? { teamProblem: decided.problem } : {}),
+  };
 }

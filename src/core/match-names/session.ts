@@ -31,6 +31,8 @@ const QueueEntrySchema = z.object({
   website: z.string(),
   proposed: StoredMatchSchema,
   decision: DecisionSchema.optional(),
+  /** Absent in sessions saved before team decisions. */
+  team: z.object({ by: z.string(), at: z.string(), mine: z.boolean() }).optional(),
 });
 
 export const MatchSessionSchema = z.object({

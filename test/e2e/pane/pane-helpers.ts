@@ -192,10 +192,87 @@ export function sidewaysOverflow(page: Page): Promise<{ scrollsSidewaysBy: numbe
 }
 
 /**
+ * The controls under `scope` an analyst cannot get to see: cut off by a box that clips and does not
+ * scroll (overflow hidden or clip), or, once scrolled into view, covered by something else (a bar
+ * fixed over them): the element at the middle of each is not the control, nor inside it. Scrolls
+ * each into view in turn, then puts every box it scrolled back where it was.
+ */
+export function unreachableControls(page: Page, scope = "#root"): Promise<string[]> {
+  return page.evaluate((scope) => {
+    const controls = document.querySelectorAll<HTMLElement>(
+      `${scope} :is(button, input, select, textarea, a[href], [tabindex="0"], [role="treeitem"], [role="option"])`,
+    );
+    const clips = (element: Element) => /hidden|clip/.test(`${getComputedStyle(element).overflow}`);
+    const name = (control: HTMLElement) =>
+      control.getAttribute("aria-label") ?? control.textContent?.trim().slice(0, 40) ?? "";
+    const scrolled = new Map<Element, [number, number]>();
+    const unreachable: string[] = [];
+    for (const control of controls) {
+      const box = control.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      let clipper: Element | undefined;
+      for (let parent = control.parentElement; parent && !clipper; parent = parent.parentElement) {
+        if (!clips(parent)) continue;
+        const frame = parent.getBoundingClientRect();
+        const inside =
+          box.top >= frame.top - 1 &&
+          box.bottom <= frame.bottom + 1 &&
+          box.left >= frame.left - 1 &&
+          box.right <= frame.right + 1;
+        if (!inside) clipper = parent;
+      }
+      if (clipper) {
+        unreachable.push(
+          `<${control.tagName.toLowerCase()}> "${name(control)}" cut off by <${clipper.tagName.toLowerCase()}>`,
+        );
+        continue;
+      }
+      for (let parent = control.parentElement; parent; parent = parent.parentElement)
+        if (!scrolled.has(parent)) scrolled.set(parent, [parent.scrollLeft, parent.scrollTop]);
+      control.scrollIntoView({ block: "center", inline: "nearest" });
+      const seen = control.getBoundingClientRect();
+      const hit = document.elementFromPoint(seen.left + seen.width / 2, seen.top + seen.height / 2);
+      if (hit && (hit === control || control.contains(hit) || hit.contains(control))) continue;
+      unreachable.push(
+        `<${control.tagName.toLowerCase()}> "${name(control)}" under <${hit?.tagName.toLowerCase() ?? "nothing"}>`,
+      );
+    }
+    for (const [element, [left, top]] of scrolled) element.scrollTo(left, top);
+    window.scrollTo(0, 0);
+    return unreachable;
+  }, scope);
+}
+
+/**
  * After a flow: axe finds nothing serious or critical in the pane, and nothing scrolls sideways at
  * the width the test gives the pane (320 px without the simulated Excel window, its pane's width with it).
  */
 export async function expectFitsAndAccessible(session: AddinSession): Promise<void> {
   expect(await sidewaysOverflow(session.page)).toEqual({ scrollsSidewaysBy: 0, wide: [] });
   expect(await session.axe({ include: ["#root"] })).toEqual([]);
+}
+
+/**
+ * `rows` (a header and names) on a new sheet, the names selected, and Match names started on
+ * them, reviewing what is less sure than "high". The view is returned as the run starts.
+ */
+export async function startMatchNames(session: AddinSession, sheet: string, rows: string[][]): Promise<Locator> {
+  await session.sim(
+    (api, { sheet, rows }) => {
+      api.addSheet(sheet);
+      api.activate(sheet);
+      api.setCell(`${sheet}!A1`, rows);
+      api.select(`${sheet}!A1:A${rows.length}`);
+    },
+    { sheet, rows },
+  );
+  const view = await openView(session.page, "Match names");
+  await view.getByRole("button", { name: "Use the selected cells" }).click();
+  await view
+    .getByTestId("match-source")
+    .getByText(`${rows.length - 1} names from ${sheet}, rows 1 to ${rows.length}.`)
+    .waitFor();
+  await view.getByRole("radio", { name: "high" }).check();
+  await view.getByRole("button", { name: "Match names", exact: true }).click();
+  return view;
 }

@@ -13,7 +13,15 @@ import { SANDBOX_CREDENTIALS } from "../../../sandbox/credentials";
 import { OUTPUT_HEADER } from "../../../src/core/match-names/output";
 import { INVENTED_NAMES, messyName, sandboxCompanies, type SandboxCompany } from "../../support/messy-names";
 import { assertDistBuilt, useAddinSession, type AddinSession } from "../harness";
-import { expectFitsAndAccessible, openInTheme, openView, pane, PANE_WIDTH, signInWithSandbox } from "./pane-helpers";
+import {
+  expectFitsAndAccessible,
+  openInTheme,
+  openView,
+  pane,
+  PANE_WIDTH,
+  signInWithSandbox,
+  startMatchNames,
+} from "./pane-helpers";
 
 assertDistBuilt();
 const session = useAddinSession({
@@ -45,24 +53,7 @@ function namesSheet(): string[][] {
 }
 
 /** Puts the names on a new sheet, selects them and runs Match names with review below "high". */
-async function matchOnNewSheet(s: AddinSession, sheet: string): Promise<Locator> {
-  const rows = namesSheet();
-  await s.sim(
-    (api, { sheet, rows }) => {
-      api.addSheet(sheet);
-      api.activate(sheet);
-      api.setCell(`${sheet}!A1`, rows);
-      api.select(`${sheet}!A1:A${rows.length}`);
-    },
-    { sheet, rows },
-  );
-  const view = await openView(s.page, "Match names");
-  await view.getByRole("button", { name: "Use the selected cells" }).click();
-  await view.getByTestId("match-source").getByText(`10 names from ${sheet}, rows 1 to 11.`).waitFor();
-  await view.getByRole("radio", { name: "high" }).check();
-  await view.getByRole("button", { name: "Match names", exact: true }).click();
-  return view;
-}
+const matchOnNewSheet = (s: AddinSession, sheet: string): Promise<Locator> => startMatchNames(s, sheet, namesSheet());
 
 const focusedTestId = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute("data-testid") ?? "");
 

@@ -1,6 +1,6 @@
 /**
  * The workbook view end to end: what the workbook's store holds, refresh actions, Convert to
- * values (spilled results included) and Clear with its confirmation.
+ * values (spilled results included) and Clear with its confirmation, asked in place.
  */
 import { assertDistBuilt, useAddinSession } from "../harness";
 import { expectFitsAndAccessible, openView, sandboxNumbers, signInWithSandbox } from "./pane-helpers";
@@ -69,15 +69,27 @@ test("shows what the store holds, and Clear empties it only after confirmation",
   await companies.getByText(/^[1-9]/).waitFor({ timeout: 10_000 });
   expect(await view.getByTestId("stat-size").innerText()).toMatch(/^\d+ KB$/);
   expect(await view.getByTestId("stat-oldest-fetch").innerText()).toMatch(/UTC$/);
-  await view.getByRole("button", { name: "Clear stored data…" }).click();
-  const dialog = page.getByRole("dialog", { name: /Clear the add-in's data/ });
-  await dialog.getByRole("button", { name: "Keep it" }).click();
-  await page.waitForTimeout(50);
+  // The question is asked in place, with focus on it; Keep it changes nothing and gives focus back.
+  const clearButton = view.getByRole("button", { name: "Clear stored data…" });
+  await clearButton.click();
+  const question = view.getByTestId("confirm-clear");
+  await question.getByText("Clear the add-in's data in this workbook?").waitFor();
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(
+    "Clear the add-in's data in this workbook?",
+  );
+  await question.getByRole("button", { name: "Keep it" }).click();
+  await question.waitFor({ state: "detached" });
+  expect(await clearButton.evaluate((button) => button === document.activeElement)).toBe(true);
   expect(await companies.innerText()).not.toBe("0");
-  await view.getByRole("button", { name: "Clear stored data…" }).click();
-  await session.current.screenshot("pane-workbook-clear-dialog");
-  expect(await session.current.axe({ include: ["#root", '[role="dialog"]'] })).toEqual([]);
-  await dialog.getByRole("button", { name: "Clear", exact: true }).click();
+  // Escape closes it too.
+  await clearButton.click();
+  await question.waitFor();
+  await page.keyboard.press("Escape");
+  await question.waitFor({ state: "detached" });
+  await clearButton.click();
+  await session.current.screenshot("pane-workbook-clear-question");
+  expect(await session.current.axe({ include: ["#root"] })).toEqual([]);
+  await question.getByRole("button", { name: "Clear", exact: true }).click();
   await view.getByText("Cleared: the workbook's store is empty.").waitFor();
   await companies.getByText("0", { exact: true }).waitFor({ timeout: 10_000 });
   await session.current.screenshot("pane-workbook");

@@ -3,7 +3,7 @@
  * says so (`onCut`): the company loader takes those as all it knows of the record, so a field asked
  * later of the same company is fetched, never read as empty.
  */
-import { fieldCells } from "../../../src/core/functions/field";
+import { fieldCells } from "../../../src/functions/field";
 import { startHarness, type Harness } from "../../support/engine-harness";
 
 let harness: Harness;

@@ -4,10 +4,10 @@
  */
 import { isDateCell } from "../../../src/core/cell-value";
 import { UnavailableError, UserError } from "../../../src/core/errors";
-import { classifyFormula } from "../../../src/core/functions/classify";
-import { fieldCells } from "../../../src/core/functions/field";
-import { groupFormula } from "../../../src/core/functions/group";
-import { matchFormula } from "../../../src/core/functions/match";
+import { classifyFormula } from "../../../src/functions/classify";
+import { fieldCells } from "../../../src/functions/field";
+import { groupFormula } from "../../../src/functions/group";
+import { matchFormula } from "../../../src/functions/match";
 import { startSandbox, type RunningSandbox } from "../../../sandbox/sandbox";
 import { startHarness, type Harness } from "../../support/engine-harness";
 

@@ -4,7 +4,7 @@
  * the simulated Excel in Node, against the sandbox over HTTP, every request counted at the fetch.
  */
 import { systemClock } from "../../../src/api/http/types";
-import type { RefreshEstimate } from "../../../src/core/refresh-estimate";
+import type { RefreshEstimate } from "../../../src/core/analysis/refresh-estimate";
 import type { RefreshScope } from "../../../src/core/refresh-scopes";
 import { estimateRefreshOf, refreshScope } from "../../../src/host/refresh";
 import { startSandbox, type RunningSandbox } from "../../../sandbox/sandbox";

@@ -9,8 +9,8 @@
 import type { CellGrid } from "../../../src/core/cell-value";
 import { UserError } from "../../../src/core/errors";
 import { cellMessage } from "../../../src/host/cell-words";
-import { fieldCells } from "../../../src/core/functions/field";
-import { matchFormula } from "../../../src/core/functions/match";
+import { fieldCells } from "../../../src/functions/field";
+import { matchFormula } from "../../../src/functions/match";
 import { startSandbox, type RunningSandbox } from "../../../sandbox/sandbox";
 import { startHarness, type Harness } from "../../support/engine-harness";
 

@@ -5,7 +5,7 @@
  * selected cells show what the sandbox now holds while the table's other rows keep theirs.
  */
 import { systemClock } from "../../../src/api/http/types";
-import type { RefreshEstimate } from "../../../src/core/refresh-estimate";
+import type { RefreshEstimate } from "../../../src/core/analysis/refresh-estimate";
 import { estimateRefreshOf, refreshScope, scopeOf } from "../../../src/host/refresh";
 import { startSandbox, type RunningSandbox } from "../../../sandbox/sandbox";
 import {

@@ -3,8 +3,8 @@
  * of its readings (the other has no market batch: MARKET cells are then fetched one by one).
  */
 import { NotFoundError } from "../../../src/core/errors";
-import { marketFormula } from "../../../src/core/functions/market";
-import { websiteFormula } from "../../../src/core/functions/website";
+import { marketFormula } from "../../../src/functions/market";
+import { websiteFormula } from "../../../src/functions/website";
 import { startHarness, type Harness } from "../../support/engine-harness";
 
 describe.each(["contract", "alt"] as const)("against the sandbox's %s reading", (variant) => {

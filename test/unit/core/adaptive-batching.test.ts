@@ -4,7 +4,7 @@
  * exactly the fewest.
  */
 import { Engine } from "../../../src/core/engine";
-import { fieldCells } from "../../../src/core/functions/field";
+import { fieldCells } from "../../../src/functions/field";
 import { harness, type Harness } from "../api/support/harness";
 
 const NUMBERS = Array.from({ length: 2000 }, (_, i) => String(10_000_000 + i));

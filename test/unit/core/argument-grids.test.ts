@@ -1,5 +1,6 @@
 /** Which inputs a cell of a spilled call reads, by its position from the anchor. */
-import { arrayConstantOf, inputsAt, spreadOf, type Grid } from "../../../src/core/argument-grids";
+import { inputsAt, spreadOf, type Grid } from "../../../src/core/analysis/argument-grids";
+import { arrayConstantOf } from "../../../src/core/formula-text";
 
 const numbers: Grid = [["00000001"], ["00000002"], ["00000003"]];
 const fields: Grid = [["CompanyName", "SICs"]];

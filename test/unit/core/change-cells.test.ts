@@ -1,7 +1,13 @@
 /** Which cells show a changed value: cells of UKCO formulas, single or spilled, whose answer moved, read from their arguments. */
+import { FUNCTIONS } from "../../support/function-table";
 import type { StoredGroupRow, StoredMatch } from "../../../src/core/cache/snapshot";
-import { answerChangeKey, cellsShowingChanges, changeKey, type SheetCells } from "../../../src/core/change-cells";
-import { historyPath } from "../../../src/core/functions/history";
+import {
+  answerChangeKey,
+  cellsShowingChanges,
+  changeKey,
+  type SheetCells,
+} from "../../../src/core/analysis/change-cells";
+import { historyPath } from "../../../src/functions/history";
 import { matchKey } from "../../../src/core/match-key";
 
 /** Changes of company fields, as the engine reports them (the values do not matter to a FIELD cell). */
@@ -40,6 +46,7 @@ const sheets: SheetCells[] = [
 
 test("finds every cell of a changed company and field, by literal, by reference, on other sheets, in any case", () => {
   const found = cellsShowingChanges(
+    FUNCTIONS,
     sheets,
     fieldChanges(["01234567", "CompanyName"], ["01234567", "BestEstimateTurnover"], ["07654321", "CompanyName"]),
   );
@@ -73,6 +80,7 @@ test.each([
     ],
   };
   const found = cellsShowingChanges(
+    FUNCTIONS,
     [table],
     fieldChanges(["01234567", "CompanyName"], ["07654321", "BestEstimateTurnover"]),
   );
@@ -83,7 +91,7 @@ test.each([
 });
 
 test("a change no cell shows, and a range of fields that are not fields, are not placed", () => {
-  expect(cellsShowingChanges(sheets, fieldChanges(["09999999", "CompanyName"])).size).toBe(0);
+  expect(cellsShowingChanges(FUNCTIONS, sheets, fieldChanges(["09999999", "CompanyName"])).size).toBe(0);
 });
 
 /**
@@ -210,7 +218,7 @@ test.each([
     [],
   ],
 ])("%s", (_, formula, changes, cells) => {
-  const found = cellsShowingChanges(withFormula(formula), changes);
+  const found = cellsShowingChanges(FUNCTIONS, withFormula(formula), changes);
   expect([...found.values()].flat()).toEqual(cells);
 });
 
@@ -224,7 +232,7 @@ test("a group's and a match's cells are listed under their own change, beside a 
       values: [["01234567", "Level", "", "", "", "01234567", "ACME LTD"]],
     },
   ];
-  const found = cellsShowingChanges(sheets, {
+  const found = cellsShowingChanges(FUNCTIONS, sheets, {
     changes: [{ company: "01234567", field: "CompanyName", before: "ACME", after: "ACME LTD" }],
     answers: [
       { kind: "groups", key: "01234567", before: group("A LTD"), after: group("B LTD") },

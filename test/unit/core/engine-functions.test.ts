@@ -2,11 +2,11 @@ import type { WorkbookStore } from "../../../src/core/cache/snapshot";
 import { isDateCell, type CellGrid } from "../../../src/core/cell-value";
 import { Engine } from "../../../src/core/engine";
 import { InvalidArgumentError, NotFoundError, UnavailableError, UserError } from "../../../src/core/errors";
-import { classifyFormula } from "../../../src/core/functions/classify";
-import { companyFormula } from "../../../src/core/functions/company";
-import { fieldCells } from "../../../src/core/functions/field";
-import { groupFormula } from "../../../src/core/functions/group";
-import { matchFormula } from "../../../src/core/functions/match";
+import { classifyFormula } from "../../../src/functions/classify";
+import { companyFormula } from "../../../src/functions/company";
+import { fieldCells } from "../../../src/functions/field";
+import { groupFormula } from "../../../src/functions/group";
+import { matchFormula } from "../../../src/functions/match";
 import { FakeClock } from "../api/support/fake-clock";
 import { FakeServices } from "./support/fake-services";
 

@@ -6,14 +6,14 @@
  */
 import { UserError } from "../../../src/core/errors";
 import { Engine } from "../../../src/core/engine";
-import { classifyFormula } from "../../../src/core/functions/classify";
-import { companyFormula } from "../../../src/core/functions/company";
-import { fieldCells } from "../../../src/core/functions/field";
-import { groupFormula } from "../../../src/core/functions/group";
-import { historyCells } from "../../../src/core/functions/history";
-import { marketFormula } from "../../../src/core/functions/market";
-import { matchFormula } from "../../../src/core/functions/match";
-import { websiteFormula } from "../../../src/core/functions/website";
+import { classifyFormula } from "../../../src/functions/classify";
+import { companyFormula } from "../../../src/functions/company";
+import { fieldCells } from "../../../src/functions/field";
+import { groupFormula } from "../../../src/functions/group";
+import { historyCells } from "../../../src/functions/history";
+import { marketFormula } from "../../../src/functions/market";
+import { matchFormula } from "../../../src/functions/match";
+import { websiteFormula } from "../../../src/functions/website";
 import { FakeClock } from "../api/support/fake-clock";
 import { FakeServices } from "./support/fake-services";
 

@@ -1,7 +1,7 @@
 import { Engine } from "../../../src/core/engine";
 import { InvalidArgumentError, NotFoundError, UserError } from "../../../src/core/errors";
-import { fieldCells } from "../../../src/core/functions/field";
-import { historyCells } from "../../../src/core/functions/history";
+import { fieldCells } from "../../../src/functions/field";
+import { historyCells } from "../../../src/functions/history";
 import { FakeClock } from "../api/support/fake-clock";
 import { FakeServices } from "./support/fake-services";
 import { MemoryWorkbookStore } from "../../support/memory-stores";

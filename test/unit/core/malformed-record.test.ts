@@ -4,7 +4,7 @@
  */
 import { Engine } from "../../../src/core/engine";
 import { UserError } from "../../../src/core/errors";
-import { fieldCells } from "../../../src/core/functions/field";
+import { fieldCells } from "../../../src/functions/field";
 import { harness } from "../api/support/harness";
 
 /** What the cell shows: its value, or its error's message. */

@@ -23,8 +23,10 @@ import {
 import {
   buildQueue,
   decide,
+  firstOpen,
   needsReview,
   nextOpen,
+  nextTeamDecided,
   summarise,
   type Threshold,
 } from "../../../src/core/match-names/queue";
@@ -216,6 +218,8 @@ function sessionInput() {
     failures: [{ job: 1, keys: [k(4)], message: "Matching job 1 of 1 failed: down" }],
     jobs: 1,
     cancelled: false,
+    decided: 0,
+    mine: new Set(),
   };
   return {
     block: sheet,
@@ -241,6 +245,7 @@ describe("queue", () => {
       accepted: 0,
       rejected: 0,
       left: 3,
+      team: 0,
       unmatched: 1,
     });
   });
@@ -284,5 +289,62 @@ describe("persistence", () => {
     const read = readSessionXml(xml);
     expect(read.ok).toBe(false);
     expect(!read.ok && read.problem).toMatch(problem);
+  });
+});
+
+describe("names a team decision answered", () => {
+  const decided = (by: string, number: string | null): StoredMatch => ({
+    ...match("team", number),
+    team: { by, at: "2025-05-03T14:02:00.000Z" },
+  });
+  const rows = ["A", "B", "C", "D"].map((key, i) => ({ row: i + 1, key, name: key, postcode: "", website: "" }));
+  const results = new Map([
+    ["A", decided("ana", "00000001")],
+    ["B", match("low")],
+    ["C", decided("ben", null)],
+    ["D", match("high")],
+  ]);
+
+  test("are in the queue already decided, marked whose; the review starts at the first name still open", () => {
+    const queue = buildQueue(rows, results, "medium", new Set(["C"]));
+    expect(queue.map((e) => [e.key, e.decision, e.team])).toEqual([
+      ["A", { kind: "accepted", number: "00000001" }, { by: "ana", at: "2025-05-03T14:02:00.000Z", mine: false }],
+      ["B", undefined, undefined],
+      ["C", { kind: "rejected" }, { by: "ben", at: "2025-05-03T14:02:00.000Z", mine: true }],
+    ]);
+    expect(firstOpen(queue)).toBe(1);
+    expect(nextOpen(queue, 1)).toBe(1);
+    expect(nextTeamDecided(queue, 0)).toBe(2);
+    expect(summarise(queue, 4, 0)).toEqual({ automatic: 1, accepted: 0, rejected: 0, left: 1, team: 2, unmatched: 0 });
+  });
+
+  test("an override is the reviewer's own decision from then on", () => {
+    const queue = decide(buildQueue(rows, results, "medium"), 0, { kind: "rejected" });
+    expect(queue[0]).toMatchObject({ decision: { kind: "rejected" } });
+    expect(queue[0]!.team).toBeUndefined();
+    expect(summarise(queue, 4, 0)).toMatchObject({ rejected: 1, team: 1 });
+  });
+
+  test("the review column says who decided, as text Excel never runs", () => {
+    const grid = resultGrid({
+      firstRow: 1,
+      lastRow: 2,
+      rows: [
+        { row: 1, key: "A" },
+        { row: 2, key: "E" },
+      ],
+      output: "values",
+      results: new Map([
+        ["A", decided("ana", "00000001")],
+        ["E", decided("=HYPERLINK(1)", null)],
+      ]),
+      failed: new Map(),
+      columns: { nameColumn: 0 },
+      queued: () => false,
+    });
+    expect(grid.map((row) => [row[0], row[2], row[4]])).toEqual([
+      ["'00000001", "team", "'decided by ana"],
+      ["", "team", "'decided by =HYPERLINK(1)"],
+    ]);
   });
 });

@@ -1,8 +1,10 @@
 /** Where a UKCO cell's value came from, read from its formula, its inputs and the cache alone. */
+import { FUNCTIONS } from "../../support/function-table";
 import { ANSWER_SHAPES } from "../../../src/core/answers";
 import { WorkbookCache } from "../../../src/core/cache/workbook-cache";
 import { matchKey } from "../../../src/core/match-key";
-import { findUkcoCall, provenanceOf } from "../../../src/core/provenance";
+import { findUkcoCall } from "../../../src/core/formula-text";
+import { provenanceOf } from "../../../src/core/analysis/provenance";
 
 test.each([
   ['=UKCO.FIELD(A2,"CompanyName")', { name: "FIELD", args: ["A2", '"CompanyName"'] }],
@@ -31,6 +33,7 @@ function cacheWith(): WorkbookCache {
 
 test("a FIELD value read from the store names its company, field, time and source; a lacking scope is said", () => {
   const about = provenanceOf(
+    FUNCTIONS,
     '=UKCO.FIELD(A2,"CompanyJobPostings[0].SOC4Name")',
     ["1", "CompanyJobPostings[0].SOC4Name"],
     cacheWith(),
@@ -87,7 +90,7 @@ test.each([
   ["a function that keeps nothing", "=UKCO.FIELDS()", [], { state: "no-answer" }],
   ["a cell without a UKCO formula", "=SUM(A1:A3)", [], { state: "not-ukco" }],
 ])("%s", (_, formula, inputs, expected) => {
-  expect(provenanceOf(formula, inputs, cacheWith())).toMatchObject(expected);
+  expect(provenanceOf(FUNCTIONS, formula, inputs, cacheWith())).toMatchObject(expected);
 });
 
 /** A cell inside a table its formula's call spills of its own names its company and the part it shows. */
@@ -154,7 +157,7 @@ test.each([
     "the match's status",
   ],
 ])("%s", (_, formula, inputs, [row, column], subject, part) => {
-  expect(provenanceOf(formula, inputs, cacheWithTables(), { row: row!, column: column! })).toMatchObject({
+  expect(provenanceOf(FUNCTIONS, formula, inputs, cacheWithTables(), { row: row!, column: column! })).toMatchObject({
     state: "stored",
     subject,
     part,
@@ -162,7 +165,10 @@ test.each([
 });
 
 test("a table inside an expression names no part: where its cells go is Excel's to say", () => {
-  const about = provenanceOf('=IFERROR(UKCO.GROUP(A2),"")', ["00000004"], cacheWithTables(), { row: 2, column: 2 });
+  const about = provenanceOf(FUNCTIONS, '=IFERROR(UKCO.GROUP(A2),"")', ["00000004"], cacheWithTables(), {
+    row: 2,
+    column: 2,
+  });
   expect(about).toMatchObject({ state: "stored", subject: "00000004" });
   expect(about).not.toHaveProperty("part");
 });

@@ -1,7 +1,7 @@
 /** What a refresh changed, and undoing it from memory: the engine keeps what each refetch replaced until the next refresh. */
 import { Engine } from "../../../src/core/engine";
-import { fieldCells } from "../../../src/core/functions/field";
-import { matchFormula } from "../../../src/core/functions/match";
+import { fieldCells } from "../../../src/functions/field";
+import { matchFormula } from "../../../src/functions/match";
 import { FakeClock } from "../api/support/fake-clock";
 import { FakeServices } from "./support/fake-services";
 

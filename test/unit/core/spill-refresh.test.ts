@@ -3,13 +3,14 @@
  * the selected cells read are what the estimate counts and what the formula fetches again; the
  * table's other rows keep what is stored.
  */
+import { FUNCTIONS } from "../../support/function-table";
 import { parseAddress, type RangeRef } from "../../../src/core/address";
-import type { SheetCells } from "../../../src/core/argument-grids";
+import type { SheetCells } from "../../../src/core/analysis/argument-grids";
 import { Engine } from "../../../src/core/engine";
-import { fieldCells } from "../../../src/core/functions/field";
+import { fieldCells } from "../../../src/functions/field";
 import { matchKey } from "../../../src/core/match-key";
 import { coverage, type RefreshScope } from "../../../src/core/refresh-scopes";
-import { answersInScope, spillParts } from "../../../src/core/scope-answers";
+import { answersInScope, spillParts } from "../../../src/core/analysis/scope-answers";
 import { FakeClock } from "../api/support/fake-clock";
 import { FakeServices } from "./support/fake-services";
 
@@ -58,9 +59,9 @@ const TESCO = matchKey("Tesco PLC", null, null)!;
 /** What refreshing `addresses` counts: the companies and other answers, and the formulas partly selected. */
 function refreshOf(...addresses: string[]) {
   const ranges = addresses.map((address) => parseAddress(address)!);
-  const spills = spillParts(SHEETS, ranges, AREAS);
+  const spills = spillParts(FUNCTIONS, SHEETS, ranges, AREAS);
   const scope: RefreshScope = { kind: "ranges", addresses, spills };
-  const found = answersInScope(SHEETS, coverage(scope), spills);
+  const found = answersInScope(FUNCTIONS, SHEETS, coverage(scope), spills);
   return {
     partly: spills.map((part) => part.anchor).sort(),
     companies: [...found.companies].sort(),
@@ -162,7 +163,7 @@ describe("the formula of a table selected in part, recalculated", () => {
     await clock.advance(60_000);
     services.calls.listCompanies.length = 0;
     const ranges = [parseAddress("Data!B3:C4")!];
-    engine.refresh({ kind: "ranges", addresses: ["Data!B3:C4"], spills: spillParts(SHEETS, ranges, AREAS) });
+    engine.refresh({ kind: "ranges", addresses: ["Data!B3:C4"], spills: spillParts(FUNCTIONS, SHEETS, ranges, AREAS) });
     const after = await table();
     expect(services.calls.listCompanies.flat().sort()).toEqual([NUMBERS[1], NUMBERS[2]]);
     expect(after.map((row) => row[1])).toEqual([100, 999, 999, 103, 104]);
@@ -183,7 +184,7 @@ describe("the formula of a table selected in part, recalculated", () => {
     engine.refresh({
       kind: "ranges",
       addresses: ["Data!B3"],
-      spills: spillParts(SHEETS, [parseAddress("Data!B3")!], AREAS),
+      spills: spillParts(FUNCTIONS, SHEETS, [parseAddress("Data!B3")!], AREAS),
     });
     expect(await elsewhere()).toEqual([[101]]);
     expect(services.calls.listCompanies).toEqual([]);

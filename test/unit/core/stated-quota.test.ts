@@ -4,7 +4,7 @@
  * said so, and every value is right. It answers 429 beyond its 8, as a real one would.
  */
 import { Engine } from "../../../src/core/engine";
-import { fieldCells } from "../../../src/core/functions/field";
+import { fieldCells } from "../../../src/functions/field";
 import { harness, type Harness } from "../api/support/harness";
 
 const LIMIT = 8;

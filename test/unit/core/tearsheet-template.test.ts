@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { companyInCell } from "../../../src/core/company-in-cell";
 import { resolveFieldPath } from "../../../src/core/field-path";
 import { findMeasure } from "../../../src/core/history-series";
-import { argumentOf, findUkcoCall } from "../../../src/core/provenance";
+import { argumentOf, findUkcoCall } from "../../../src/core/formula-text";
 import {
   field,
   layoutTearsheet,

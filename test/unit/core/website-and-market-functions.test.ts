@@ -5,8 +5,8 @@
  */
 import { Engine } from "../../../src/core/engine";
 import { InvalidArgumentError, NotFoundError } from "../../../src/core/errors";
-import { marketFormula } from "../../../src/core/functions/market";
-import { websiteFormula } from "../../../src/core/functions/website";
+import { marketFormula } from "../../../src/functions/market";
+import { websiteFormula } from "../../../src/functions/website";
 import { FakeClock } from "../api/support/fake-clock";
 import { MemoryWorkbookStore } from "../../support/memory-stores";
 import { FakeServices } from "./support/fake-services";

@@ -1,4 +1,5 @@
 import { OfficeMockObject } from "office-addin-mock";
+import { createSimulatedExcel, installOfficeSim, type SimulatedExcel } from "../../../tools/office-sim";
 import { readSelection } from "../../../src/host/selection";
 import { recalculateSelection, recalculateWorkbook } from "../../../src/host/recalculate";
 
@@ -19,27 +20,49 @@ afterEach(() => {
 });
 
 describe("readSelection (task pane: company numbers from the selected range)", () => {
+  function onSimulatedExcel(setUp: (excel: SimulatedExcel) => void) {
+    const excel = createSimulatedExcel();
+    setUp(excel);
+    const { uninstall } = installOfficeSim(globalThis as unknown as Record<string, unknown>, excel);
+    afterCurrent.push(uninstall);
+    return excel;
+  }
+  const afterCurrent: (() => void)[] = [];
+  afterEach(() => afterCurrent.splice(0).forEach((undo) => undo()));
+
   test("returns the address and the values the user selected", async () => {
-    installExcel({
-      range: { address: "Sheet1!B2:B4", rowCount: 3, columnCount: 1, values: [["1234567"], ["SC123456"], [""]] },
-      getSelectedRange: function () {
-        return this.range;
-      },
+    onSimulatedExcel((excel) => {
+      excel.setCell("Sheet1!B2", [["'01234567"], ["SC123456"], [""]]);
+      excel.select(excel.resolve("Sheet1!B2").sheet.id, excel.resolve("Sheet1!B2:B4").range);
     });
     await expect(readSelection()).resolves.toEqual({
       address: "Sheet1!B2:B4",
-      values: [["1234567"], ["SC123456"], [""]],
+      values: [["01234567"], ["SC123456"], [""]],
     });
   });
 
   test("refuses a selection larger than the caller allows, before reading its values", async () => {
-    installExcel({
-      range: { address: "Sheet1!A:XFD", rowCount: 1048576, columnCount: 16384, values: [] },
-      getSelectedRange: function () {
-        return this.range;
-      },
-    });
+    const excel = onSimulatedExcel((e) => e.select(e.resolve("Sheet1!A1").sheet.id, e.resolve("Sheet1!A:XFD").range));
+    excel.syncStats.reset();
     await expect(readSelection(1000)).rejects.toThrow("select at most 1000");
+    expect(excel.syncStats.responseBytes).toBeLessThan(1000);
+  });
+
+  test("reads 200,000 cells of long text whole, no sync's answer near the 5 MB limit", async () => {
+    const long = (r: number) => `${r} ${"a long description of what a company does, ".repeat(5)}`.slice(0, 200);
+    const excel = onSimulatedExcel((e) => {
+      e.setCell(
+        "Sheet1!A1",
+        Array.from({ length: 100_000 }, (_, r) => [long(r), long(r + 1)]),
+      );
+      e.select(e.resolve("Sheet1!A1").sheet.id, e.resolve("Sheet1!A1:B100000").range);
+    });
+    excel.syncStats.reset();
+    const read = await readSelection(200_000);
+    expect(read.values).toHaveLength(100_000);
+    expect(read.values[99_999]).toEqual([long(99_999), long(100_000)]);
+    expect(excel.syncStats.responseBytes).toBeGreaterThan(40_000_000);
+    expect(excel.syncStats.largestResponseBytes).toBeLessThan(5 * 1024 * 1024);
   });
 });
 

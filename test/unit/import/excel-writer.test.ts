@@ -13,8 +13,11 @@ import { writerAtSelection, writerForTable, writerOnNewSheet } from "../../../sr
 let excel: SimulatedExcel;
 let uninstall: () => void;
 
-function open(payloadLimitBytes?: number) {
-  excel = createSimulatedExcel(payloadLimitBytes ? { payloadLimitBytes } : {});
+function open(payloadLimitBytes?: number, requirementSets?: Record<string, string>) {
+  excel = createSimulatedExcel({
+    ...(payloadLimitBytes ? { payloadLimitBytes } : {}),
+    ...(requirementSets ? { requirementSets } : {}),
+  });
   uninstall = installOfficeSim(globalThis as unknown as Record<string, unknown>, excel).uninstall;
 }
 
@@ -121,6 +124,38 @@ test("refreshing replaces the rows in place: the table shrinks or grows, the as-
   expect(excel.workbook.tables[0]!.range).toEqual({ r0: 2, c0: 0, r1: 10, c1: 3 });
   expect(excel.cell("Companies!A11").value).toBe("00000027");
   expect(excel.cell("Companies!C11").numberFormat).toBe("#,##0");
+});
+
+test("on an Excel without Table.resize (ExcelApi 1.12) an import and its refreshes land as the same table, made over its rows", async () => {
+  jest.resetModules();
+  open(undefined, { ExcelApi: "1.12" });
+  const writer = await import("../../../src/host/excel-writer");
+  const onNewSheet = await writer.writerOnNewSheet("Companies", "UKCO_Import_", IMPORT_LAYOUT);
+  const first = await importInto(
+    onNewSheet,
+    Array.from({ length: 50 }, (_, i) => company(i + 1)),
+    { maxBytes: 100_000, maxRows: 20 },
+  );
+  expect(first.status).toBe("complete");
+  expect(excel.syncStats.recent.filter((s) => s.failed)).toEqual([]);
+  expect(excel.workbook.tables.map((t) => [t.name, t.range])).toEqual([
+    ["UKCO_Import_1", { r0: 2, c0: 0, r1: 52, c1: 3 }],
+  ]);
+  for (const [count, lastRow] of [
+    [3, 5],
+    [8, 10],
+    [8, 10],
+  ] as const) {
+    await importInto(
+      await writer.writerForTable("UKCO_Import_1", 2),
+      Array.from({ length: count }, (_, i) => company(i + 100)),
+    );
+    expect(excel.syncStats.recent.filter((s) => s.failed)).toEqual([]);
+    expect(excel.workbook.tables.map((t) => [t.name, t.range])).toEqual([
+      ["UKCO_Import_1", { r0: 2, c0: 0, r1: lastRow, c1: 3 }],
+    ]);
+    expect(excel.values(`Companies!A${lastRow + 1}:A${lastRow + 2}`)).toEqual([["00000" + String(99 + count)], [""]]);
+  }
 });
 
 test("a block at the selection refuses to write over data, and goes in when the area is empty", async () => {

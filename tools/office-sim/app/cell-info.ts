@@ -7,10 +7,11 @@ import { type SimulatedExcel } from "./simulated-excel";
 
 export interface CellInfo {
   address: string;
-  /** As Range.values would give it: errors as their code ("#N/A"), entities as their text, empty as "". */
+  /** As Range.values would give it: errors as their code ("#N/A"), a card as "#VALUE!", empty as "". */
   value: string | number | boolean;
-  /** Excel.RangeValueType: Empty, String, Double, Boolean, Error or RichValue. */
+  /** Excel.RangeValueType as Range.valueTypes gives it: Empty, String, Double, Boolean or Error (a card too). */
   type: string;
+  /** What the cell shows (a card: its text). */
   text: string;
   formula?: string;
   numberFormat: string;

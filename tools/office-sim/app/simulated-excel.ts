@@ -16,6 +16,13 @@ import { type Normalised } from "../calc/results";
 import { writeInputs } from "./cell-writes";
 import { describeCell, type CellInfo } from "./cell-info";
 import { SyncStats } from "./sync-stats";
+import {
+  manifestRequirementSets,
+  platformProfile,
+  type PlatformProfile,
+  type PlatformProfileName,
+} from "../office/profiles";
+import { RequirementSets } from "../office/requirements";
 
 export interface SimulatedExcelOptions {
   /** The functions' namespace (the manifest's Functions.Namespace); default UKCO. */
@@ -30,6 +37,12 @@ export interface SimulatedExcelOptions {
   payloadLimitBytes?: number;
   /** Added to every context.sync() round trip (default 0). */
   syncLatencyMs?: number;
+  /** The Excel build simulated (office/profiles.ts): its requirement sets, platform and payload limit. Default "web". */
+  profile?: PlatformProfileName;
+  /** Sets to report beside or instead of the profile's (null removes one), e.g. { ExcelApi: "1.11" }. */
+  requirementSets?: Record<string, string | null>;
+  /** The add-in's manifest, for the "oldest" profile (its <Requirements> minimums); the browser reads ./manifest.xml itself. */
+  manifestXml?: string;
 }
 
 export const DEFAULT_PAYLOAD_LIMIT_BYTES = 5 * 1024 * 1024;
@@ -42,12 +55,21 @@ export class SimulatedExcel {
   readonly syncStats = new SyncStats();
   readonly payloadLimitBytes: number;
   readonly syncLatencyMs: number;
+  readonly profile: PlatformProfile;
+  /** What Office.context.requirements reports, and what the Excel API and custom functions obey. */
+  readonly requirements: RequirementSets;
+  /** Sets added beside the profile's, kept when the manifest's minimums replace the profile's. */
+  private readonly added: Record<string, string | null> = {};
 
   constructor(readonly options: SimulatedExcelOptions = {}) {
+    this.profile = platformProfile(options.profile ?? "web");
+    this.requirements = new RequirementSets(this.profile.requirementSets);
+    if (options.requirementSets) this.addRequirementSets(options.requirementSets);
+    if (options.manifestXml !== undefined) this.useManifest(options.manifestXml);
     this.registry = new FunctionRegistry(options.namespace ?? "UKCO");
     if (options.functionsMetadata !== undefined) this.registry.setMetadata(options.functionsMetadata);
     this.customFunctions = createCustomFunctions(this.registry);
-    this.payloadLimitBytes = options.payloadLimitBytes ?? DEFAULT_PAYLOAD_LIMIT_BYTES;
+    this.payloadLimitBytes = options.payloadLimitBytes ?? this.profile.payloadLimitBytes ?? DEFAULT_PAYLOAD_LIMIT_BYTES;
     this.syncLatencyMs = options.syncLatencyMs ?? 0;
     this.workbook = new Workbook();
     this.engine = this.createEngine(this.workbook);
@@ -64,8 +86,33 @@ export class SimulatedExcel {
         inTable: (sheetId, row, col) =>
           workbook.tables.some((t) => t.sheetId === sheetId && contains(t.range, row, col)),
       },
-      { emptyCellArgument: this.options.emptyCellArgument ?? null, settleDelayMs: this.options.settleDelayMs ?? 0 },
+      {
+        emptyCellArgument: this.options.emptyCellArgument ?? null,
+        settleDelayMs: this.options.settleDelayMs ?? 0,
+        runtime: () => ({
+          dataTypes: this.requirements.isSetSupported("CustomFunctionsRuntime", "1.4"),
+          doubleFormats: this.requirements.isSetSupported("ExcelApi", "1.19"),
+          valuePreview: this.requirements.isSetSupported("CustomFunctionsRuntime", "1.5"),
+          version: this.requirements.version("CustomFunctionsRuntime") ?? "none",
+        }),
+      },
     );
+  }
+
+  /**
+   * Reads the add-in's manifest: under the "oldest" profile, the host reports exactly the sets the
+   * manifest requires, each at its least version (sets given in the options still win).
+   */
+  useManifest(xml: string): void {
+    if (this.profile.name !== "oldest") return;
+    this.requirements.replace(manifestRequirementSets(xml));
+    this.requirements.merge(this.added);
+  }
+
+  /** Sets reported beside the profile's (sign-on sets, a test's override; null removes one); they outlast useManifest. */
+  addRequirementSets(sets: Record<string, string | null>): void {
+    Object.assign(this.added, sets);
+    this.requirements.merge(sets);
   }
 
   sheet(sheetId: string): Sheet {

@@ -26,6 +26,8 @@ function boot(): void {
   if (w.__officeSim) return;
   const config = readConfig();
   const app = new SimulatedExcel({
+    ...(config.profile ? { profile: config.profile } : {}),
+    ...(config.requirementSets ? { requirementSets: config.requirementSets } : {}),
     ...(config.namespace ? { namespace: config.namespace } : {}),
     ...(config.emptyCellArgument !== undefined ? { emptyCellArgument: config.emptyCellArgument } : {}),
     ...(config.settleDelayMs !== undefined ? { settleDelayMs: config.settleDelayMs } : {}),
@@ -39,9 +41,9 @@ function boot(): void {
     ready,
     shell,
     storage: localStorageBackend(localStorage),
-    ...(config.requirementSets ? { requirementSets: config.requirementSets } : {}),
     ...(config.theme ? { theme: config.theme } : {}),
     ...(config.signOn ? { signOn: config.signOn } : {}),
+    readManifest: () => fetchText(config.manifestUrl ?? "./manifest.xml"),
   });
   const runner = new CommandRunner(host.actions, shell);
   let manifest: ManifestInfo | undefined;
@@ -68,6 +70,7 @@ function boot(): void {
     );
     try {
       if (manifestXml) manifest = parseManifest(manifestXml);
+      if (manifestXml) app.useManifest(manifestXml);
       if (manifest?.namespace && !config.namespace) app.registry.namespace = manifest.namespace;
       if (functions) app.registry.setMetadata(JSON.parse(functions));
       const saved = sessionStorage.getItem(REOPEN_KEY);

@@ -1,3 +1,4 @@
+import type { PlatformProfileName } from "../office/profiles";
 import type { SimulatedSignOn } from "../office/sign-on";
 
 /**
@@ -14,7 +15,12 @@ export interface OfficeSimConfig {
   grid?: "drawn" | "minimised";
   /** The functions' namespace; default: the manifest's, else UKCO. */
   namespace?: string;
-  /** Requirement sets to report (null removes one), e.g. { ExcelApi: "1.9" } for an older host. */
+  /**
+   * The Excel build simulated (office/profiles.ts): "web" (default), "windows", "mac", "office-2021",
+   * "office-2024", or "oldest" (each set at the minimum ./manifest.xml requires).
+   */
+  profile?: PlatformProfileName;
+  /** Requirement sets to report beside the profile's (null removes one), e.g. { ExcelApi: "1.11" }. */
   requirementSets?: Record<string, string | null>;
   emptyCellArgument?: null | 0;
   settleDelayMs?: number;
@@ -23,7 +29,7 @@ export interface OfficeSimConfig {
   theme?: "light" | "dark";
   functionsUrl?: string;
   manifestUrl?: string;
-  /** The single sign-on the host offers: nested app authentication's bridge and/or getAccessToken, with the tokens to give. */
+  /** The single sign-on the host offers: nested app authentication (brokered, or the web's) and/or getAccessToken, with the tokens to give. */
   signOn?: SimulatedSignOn;
 }
 

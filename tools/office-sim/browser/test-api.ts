@@ -130,6 +130,8 @@ export function createTestApi({ app, runner, shell, ready, manifest, problems, s
     customXmlParts: () =>
       app.workbook.customXmlParts.map((p) => ({ id: p.id, namespaceUri: rootNamespace(p.xml), xml: p.xml })),
     syncStats: () => ({ ...app.syncStats, recent: app.syncStats.recent.slice(-50) }),
+    /** The simulated build: its profile's name and the requirement sets it reports. */
+    host: () => ({ profile: app.profile.name, requirementSets: app.requirements.toJSON() }),
     resetSyncStats: (): void => app.syncStats.reset(),
     counters: (): CalcCounters => JSON.parse(JSON.stringify(app.engine.counters)) as CalcCounters,
     resetCounters: (): void => app.engine.resetCounters(),

@@ -23,6 +23,8 @@ export interface ArgumentOptions {
   emptyCell: null | 0;
   allowErrors: boolean;
   allowEntities: boolean;
+  /** The runtime has data types (CustomFunctionsRuntime 1.4); without them a card reads as its basic value, #VALUE!. */
+  dataTypes: boolean;
 }
 
 export type BuiltArguments =
@@ -38,7 +40,11 @@ class InputError {
 function toArgument(value: CellValue, options: ArgumentOptions): unknown {
   if (value === null) return options.emptyCell;
   if (typeof value !== "object") return value;
-  if (value.kind === "entity") return options.allowEntities ? value.entity : value.text;
+  if (value.kind === "entity") {
+    if (options.allowEntities) return value.entity;
+    if (options.dataTypes) return value.text;
+    throw new InputError(errorValue("#VALUE!"), "an input is a card, which reads as #VALUE! without data types");
+  }
   if (options.allowErrors) return new CustomFunctionsError(value.code as CustomFunctionsError["code"]);
   // The error propagates without the message, which belongs to the cell that produced it.
   throw new InputError(

@@ -5,7 +5,7 @@ import { buildArguments, type CellReader, type ResolvedArg } from "./arguments";
 import { type ParseResult } from "./formula";
 import { type InvocationContext } from "./invocation";
 import { type FunctionMeta, type FunctionRegistry, type Implementation } from "./metadata";
-import { type Normalised } from "./results";
+import { type Normalised, type ResultSupport } from "./results";
 
 export interface FormulaSite {
   sheetId: string;
@@ -20,11 +20,24 @@ export type CallPlan =
   | { status: "waiting"; reason: string }
   | { status: "call"; fn: Implementation; meta: FunctionMeta; values: unknown[]; context: InvocationContext };
 
+/** What the host's runtime offers custom functions, from its requirement sets. */
+export interface RuntimeSupport {
+  /** CustomFunctionsRuntime 1.4: data types as results and arguments. */
+  dataTypes: boolean;
+  /** ExcelApi 1.19: a Double result's own numberFormat. */
+  doubleFormats: boolean;
+  /** CustomFunctionsRuntime 1.5: invocation.isInValuePreview. */
+  valuePreview: boolean;
+  /** The reported CustomFunctionsRuntime version, for diagnostics. */
+  version: string;
+}
+
 export interface PlanOptions {
   registry: FunctionRegistry;
   reader: CellReader;
   emptyCellArgument: null | 0;
   isInValuePreview: boolean;
+  runtime: RuntimeSupport;
 }
 
 export function planCall(site: FormulaSite, options: PlanOptions): CallPlan {
@@ -46,11 +59,18 @@ export function planCall(site: FormulaSite, options: PlanOptions): CallPlan {
     };
   }
   const metadata = options.registry.functionsMetadata;
-  const allowEntities = !!metadata?.allowCustomDataForDataTypeAny;
+  const { runtime } = options;
+  const results: ResultSupport = {
+    dataTypes: runtime.dataTypes,
+    entities: runtime.dataTypes && !!metadata?.allowCustomDataForDataTypeAny,
+    doubleFormats: runtime.doubleFormats,
+    refusal: `a data type from a custom function needs CustomFunctionsRuntime 1.4; this host has ${runtime.version}`,
+  };
   const built = buildArguments(site.args, resolution.meta, options.reader, {
     emptyCell: options.emptyCellArgument,
     allowErrors: !!metadata?.allowErrorForDataTypeAny,
-    allowEntities,
+    allowEntities: results.entities,
+    dataTypes: runtime.dataTypes,
   });
   if (!built.ok) {
     return {
@@ -72,7 +92,8 @@ export function planCall(site: FormulaSite, options: PlanOptions): CallPlan {
       address,
       parameterAddresses: built.parameterAddresses,
       isInValuePreview: options.isInValuePreview,
-      allowEntities,
+      results,
+      valuePreview: runtime.valuePreview,
     },
   };
 }

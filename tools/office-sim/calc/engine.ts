@@ -9,7 +9,7 @@ import { contains, intersects, singleCell, type RangeRef } from "../model/addres
 import { BUSY, isError, type CellValue } from "../model/cell-values";
 import { type Workbook } from "../model/workbook";
 import { type CellReader } from "./arguments";
-import { planCall } from "./call-plan";
+import { planCall, type RuntimeSupport } from "./call-plan";
 import { FormulaStore, type FormulaCell } from "./formula-store";
 import { createInvocation, runFunction } from "./invocation";
 import { type FunctionRegistry } from "./metadata";
@@ -38,6 +38,8 @@ export interface EngineOptions {
   emptyCellArgument: null | 0;
   /** How long results may gather before their dependents recalculate as one burst. */
   settleDelayMs: number;
+  /** What the host's runtime offers, asked at each call (a profile's sets may arrive after the engine). */
+  runtime: () => RuntimeSupport;
 }
 
 export interface CalcHost {
@@ -258,6 +260,7 @@ export class CalcEngine {
       reader: this.reader,
       emptyCellArgument: this.options.emptyCellArgument,
       isInValuePreview: false,
+      runtime: this.options.runtime(),
     });
     if (plan.status === "settled") {
       this.settle(f, seq, plan.outcome, true);

@@ -5,11 +5,12 @@
  * outcome (returned, resolved, rejected, thrown, or each setResult) through one callback.
  */
 import { type FunctionMeta, type Implementation } from "./metadata";
-import { errorFromThrown, normaliseResult, type Normalised } from "./results";
+import { errorFromThrown, normaliseResult, type Normalised, type ResultSupport } from "./results";
 
 export interface InvocationObject {
   functionName: string;
-  isInValuePreview: boolean;
+  /** CustomFunctionsRuntime 1.5; absent on older runtimes. */
+  isInValuePreview?: boolean;
   address?: string;
   parameterAddresses?: string[];
   setResult?: (value: unknown) => void;
@@ -24,18 +25,20 @@ export interface InvocationContext {
   address: string;
   parameterAddresses: string[];
   isInValuePreview: boolean;
-  allowEntities: boolean;
+  results: ResultSupport;
+  /** The runtime has formula value preview (CustomFunctionsRuntime 1.5), so invocations carry the flag. */
+  valuePreview: boolean;
 }
 
 export function createInvocation(context: InvocationContext, settle: Settle): InvocationObject {
   const { meta } = context;
   // INFERRED: the runtime passes the id it looks the implementation up by as functionName.
-  const invocation: InvocationObject = { functionName: meta.id, isInValuePreview: context.isInValuePreview };
+  const invocation: InvocationObject = { functionName: meta.id };
+  if (context.valuePreview) invocation.isInValuePreview = context.isInValuePreview;
   if (meta.options.requiresAddress || (meta.options.stream && meta.options.requiresStreamAddress))
     invocation.address = context.address;
   if (meta.options.requiresParameterAddresses) invocation.parameterAddresses = context.parameterAddresses;
-  if (meta.options.stream)
-    invocation.setResult = (value) => settle(normaliseResult(value, context.allowEntities), false);
+  if (meta.options.stream) invocation.setResult = (value) => settle(normaliseResult(value, context.results), false);
   return invocation;
 }
 
@@ -61,7 +64,7 @@ export function runFunction(
     return;
   }
   Promise.resolve(returned).then(
-    (value) => settle(normaliseResult(value, context.allowEntities), true),
+    (value) => settle(normaliseResult(value, context.results), true),
     (thrown: unknown) => settle(errorFromThrown(thrown), true),
   );
 }

@@ -24,6 +24,7 @@ export function previewFormula(
     reader: engine.reader,
     emptyCellArgument: engine.options.emptyCellArgument,
     isInValuePreview: true,
+    runtime: engine.options.runtime(),
   });
   if (plan.status === "settled") return Promise.resolve(plan.outcome);
   if (plan.status === "waiting")

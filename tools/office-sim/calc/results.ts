@@ -20,6 +20,21 @@ export interface Normalised {
   diagnostic?: string;
 }
 
+/** What the host's custom-functions runtime accepts back (from its requirement sets and functions.json). */
+export interface ResultSupport {
+  /** Data types (entities, formatted numbers): CustomFunctionsRuntime 1.4. */
+  dataTypes: boolean;
+  /** Entities: also allowCustomDataForDataTypeAny in functions.json. */
+  entities: boolean;
+  /** A Double's own numberFormat: ExcelApi 1.19 (below it the number shows without it). */
+  doubleFormats: boolean;
+  /** Why a data type is refused, for the cell's diagnostic. */
+  refusal: string;
+}
+
+/** Everything accepted: the sim's own tests of results that are not about the host's level. */
+export const FULL_SUPPORT: ResultSupport = { dataTypes: true, entities: true, doubleFormats: true, refusal: "" };
+
 const MESSAGE_CODES = new Set(["#VALUE!", "#N/A"]);
 const OUTPUT_CODES = new Set(["#VALUE!", "#N/A", "#DIV/0!", "#NUM!", "#NULL!"]);
 const BASIC_TYPES = new Set(["String", "Double", "Boolean", "FormattedNumber"]);
@@ -46,15 +61,19 @@ interface ScalarOutcome {
   diagnostic?: string;
 }
 
-function scalar(raw: unknown, allowEntities: boolean): ScalarOutcome {
+function scalar(raw: unknown, support: ResultSupport): ScalarOutcome {
   if (raw === null || raw === undefined) return { value: 0 };
   if (typeof raw === "string" || typeof raw === "boolean") return { value: raw };
   if (typeof raw === "number") return Number.isFinite(raw) ? { value: raw } : { value: errorValue("#NUM!") };
   if (raw instanceof CustomFunctionsError) return errorFromCustomError(raw);
   if (typeof raw === "object" && !Array.isArray(raw) && !(raw instanceof Date)) {
     const object = raw as Record<string, unknown>;
+    // A data type where the runtime has none (CustomFunctionsRuntime below 1.4): #VALUE!, as
+    // perpetual Office shows it.
+    if (typeof object.type === "string" && !support.dataTypes)
+      return { value: errorValue("#VALUE!"), diagnostic: support.refusal };
     if (object.type === "Entity") {
-      if (!allowEntities)
+      if (!support.entities)
         return {
           value: errorValue("#VALUE!"),
           diagnostic: "entity results need allowCustomDataForDataTypeAny in functions.json",
@@ -62,9 +81,11 @@ function scalar(raw: unknown, allowEntities: boolean): ScalarOutcome {
       return { value: { kind: "entity", text: String(object.text ?? ""), entity: object } };
     }
     if (typeof object.type === "string" && BASIC_TYPES.has(object.type)) {
-      const outcome = scalar(object.basicValue, allowEntities);
+      const outcome = scalar(object.basicValue, support);
       const format = object.numberFormat;
-      return typeof format === "string" && format && typeof outcome.value === "number"
+      // DoubleCellValue.numberFormat is ExcelApi 1.19; an older host shows the bare number.
+      const kept = object.type === "FormattedNumber" || support.doubleFormats;
+      return kept && typeof format === "string" && format && typeof outcome.value === "number"
         ? { ...outcome, numberFormat: format }
         : outcome;
     }
@@ -75,9 +96,9 @@ function scalar(raw: unknown, allowEntities: boolean): ScalarOutcome {
   };
 }
 
-export function normaliseResult(raw: unknown, allowEntities: boolean): Normalised {
+export function normaliseResult(raw: unknown, support: ResultSupport): Normalised {
   if (!Array.isArray(raw)) {
-    const { value, numberFormat, diagnostic } = scalar(raw, allowEntities);
+    const { value, numberFormat, diagnostic } = scalar(raw, support);
     return {
       result: { kind: "value", value, ...(numberFormat ? { numberFormat } : {}) },
       ...(diagnostic ? { diagnostic } : {}),
@@ -111,7 +132,7 @@ export function normaliseResult(raw: unknown, allowEntities: boolean): Normalise
     const rowFormats: (string | undefined)[] = [];
     formats.push(rowFormats);
     return row.map((item) => {
-      const outcome = scalar(item, allowEntities);
+      const outcome = scalar(item, support);
       diagnostic ??= outcome.diagnostic;
       rowFormats.push(outcome.numberFormat);
       formatted ||= outcome.numberFormat !== undefined;

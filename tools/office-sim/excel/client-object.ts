@@ -5,6 +5,7 @@
  * PropertyNotLoaded; *OrNullObject lookups give objects whose isNullObject is known after sync.
  */
 import { HostError } from "../model/host-error";
+import { apiNotFound, missingSet } from "./api-sets";
 import { officeErrors } from "./errors";
 import { guard } from "./guard";
 import { type RequestContext } from "./request-context";
@@ -17,8 +18,26 @@ export interface PropertyDef<T> {
 type Defs = Record<string, PropertyDef<never>>;
 const DEFINITIONS = new WeakMap<object, Defs>();
 
+/** UTF-8 bytes of a string, without encoding it. */
+export function utf8Length(text: string): number {
+  let bytes = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) continue;
+    if (code < 0x800) bytes += 1;
+    else if (code >= 0xd800 && code <= 0xdbff) {
+      bytes += 2; // a surrogate pair: 4 bytes for 2 code units
+      i++;
+    } else bytes += 2;
+  }
+  return bytes;
+}
+
+/** What a value costs on the wire: the UTF-8 bytes of its JSON, as Office.js sends and Excel answers. */
 export function bytesOf(value: unknown): number {
-  return value === undefined ? 0 : (JSON.stringify(value)?.length ?? 0);
+  if (value === undefined) return 0;
+  const json = JSON.stringify(value);
+  return json === undefined ? 0 : utf8Length(json);
 }
 
 export type LoadOption = string | string[] | { select?: string | string[]; expand?: string | string[] };
@@ -58,7 +77,7 @@ export abstract class ClientObject<T> {
     this._context = context;
     this._type = type;
     this._resolver = resolver;
-    const self = guard(this, `Excel.${type}`);
+    const self = guard(this, `Excel.${type}`, undefined, (receiver, member, value) => receiver._gate(member, value));
     context._register(self);
     if (found) this._target = found.target;
     else context._enqueue({ label: `${type}: find`, bytes: 0, run: () => void self._t() });
@@ -72,6 +91,38 @@ export abstract class ClientObject<T> {
   get isNullObject(): boolean {
     if (this._target === undefined) throw officeErrors.propertyNotLoaded(this._type, "isNullObject");
     return this._target === null;
+  }
+
+  /**
+   * A member above the host's ExcelApi set: the call is made (office.js has it), but the request
+   * fails at sync with ApiNotFound, as Excel answers. Scalar properties are refused where they are
+   * loaded or set.
+   */
+  _gate(member: string, value: unknown): unknown {
+    if (member in this._definitions()) return value;
+    const sets = this._context.app.requirements;
+    const needs = missingSet(this._type, member, sets);
+    if (needs === undefined) return value;
+    const refuse = () => this._refuse(member, needs);
+    if (typeof value !== "function") {
+      refuse();
+      return value;
+    }
+    return (...args: unknown[]) => {
+      refuse();
+      return (value as (...a: unknown[]) => unknown).apply(this, args);
+    };
+  }
+
+  _refuse(member: string, needs: string): void {
+    const sets = this._context.app.requirements;
+    this._context._enqueue({
+      label: `${this._type}.${member}`,
+      bytes: 0,
+      run: () => {
+        throw apiNotFound(this._type, member, needs, sets);
+      },
+    });
   }
 
   /** The target, found on first use during a sync. */
@@ -110,7 +161,14 @@ export abstract class ClientObject<T> {
     const { scalars, nested } = parseLoadOption(option);
     const names = scalars.length || nested.size ? scalars : Object.keys(defs);
     const own: string[] = [];
+    const sets = this._context.app.requirements;
     for (const name of names) {
+      const needs = missingSet(this._type, name, sets);
+      // load() of everything asks only for what the host has; a member named outright is refused.
+      if (needs !== undefined) {
+        if (scalars.length) this._refuse(name, needs);
+        continue;
+      }
       if (name in defs) own.push(name);
       else if (name in this && this._navigation(name)) this._navigation(name)!.load();
       else throw officeErrors.notSimulated(`Excel.${this._type}.load("${name}")`);
@@ -179,6 +237,8 @@ export function defineProperties<T>(cls: { prototype: object }, defs: Record<str
       },
       set(this: ClientObject<T>, value: unknown) {
         if (!def.set) throw officeErrors.readOnly(this._type, name);
+        const needs = missingSet(this._type, name, this._context.app.requirements);
+        if (needs !== undefined) this._refuse(name, needs);
         this._loaded[name] = value;
         this._enqueue(`${name} = …`, bytesOf(value), () => def.set!(this._require(), value));
       },

@@ -32,7 +32,13 @@ export class EventHandlers<A> {
       }, 0),
     );
     this.subscriptions.set(handler, off);
-    return { context: this.context, remove: () => this.remove(handler) };
+    // As in Office.js, removing is a request like any other: it takes effect at the next sync of the
+    // context that added the handler (Excel.run(result.context, …) then context.sync()).
+    return {
+      context: this.context,
+      remove: () =>
+        this.context._enqueue({ label: "EventHandlerResult.remove", bytes: 0, run: () => this.remove(handler) }),
+    };
   }
 
   remove(handler: Handler<A>): void {

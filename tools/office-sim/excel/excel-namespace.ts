@@ -79,9 +79,14 @@ export function createExcelGlobals(app: SimulatedExcel): { Excel: object; Office
 
   async function run<T>(first: unknown, second?: unknown): Promise<T> {
     const batch = (typeof first === "function" ? first : second) as Batch<T>;
+    // Excel.run(batch), Excel.run(object or objects, batch), or Excel.run(context, batch): the last two
+    // go on in an earlier run's context (removing an event handler it added, for one).
     const previous =
-      typeof first === "function" ? undefined : (first as ClientObject<unknown> | ClientObject<unknown>[]);
-    const context = previous ? [previous].flat()[0]!.context : newContext();
+      typeof first === "function"
+        ? undefined
+        : (first as RequestContext | ClientObject<unknown> | ClientObject<unknown>[]);
+    const context =
+      previous instanceof RequestContext ? previous : previous ? [previous].flat()[0]!.context : newContext();
     try {
       const pending = batch(context) as unknown;
       if (!pending || typeof (pending as Promise<T>).then !== "function") throw officeErrors.runMustReturnPromise();

@@ -9,7 +9,7 @@ import {
   parseAddress,
   type RangeRef,
 } from "../model/address";
-import { apiValue, valueType } from "../model/cell-values";
+import { apiValue, jsonValue, valueType } from "../model/cell-values";
 import { invalidArgument, itemNotFound } from "../model/host-error";
 import { displayText } from "../model/number-format";
 import { ClientObject, defineProperties } from "./client-object";
@@ -214,6 +214,17 @@ defineProperties<RangeTarget>(Range, {
   },
   text: { get: (t) => grid(t, (v, r, c) => displayText(v, sheetOf(t).numberFormatAt(r, c))) },
   valueTypes: { get: (t) => grid(t, valueType) },
+  /** ExcelApi 1.16 (refused below it: api-sets.ts). */
+  valuesAsJson: {
+    get: (t) => {
+      const doubleFormats = t.app.requirements.isSetSupported("ExcelApi", "1.19");
+      return grid(t, (v, r, c) => {
+        const cell = sheetOf(t).get(r, c);
+        const fromFormula = cell?.formula !== undefined || cell?.spillParent !== undefined;
+        return jsonValue(v, fromFormula ? cell?.valueFormat : undefined, doubleFormats);
+      });
+    },
+  },
 });
 
 /** "A1:B2" on this sheet, for event arguments. */

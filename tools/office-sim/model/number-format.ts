@@ -1,5 +1,5 @@
 /** Cell text as Excel displays a value under a number format; the common formats only. */
-import { apiValue, type CellValue } from "./cell-values";
+import { shownValue, type CellValue } from "./cell-values";
 
 export const GENERAL = "General";
 const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
@@ -74,5 +74,5 @@ function formatNumber(n: number, format: string): string {
 export function displayText(value: CellValue, format: string = GENERAL): string {
   if (typeof value === "number") return formatNumber(value, format);
   if (typeof value === "boolean") return value ? "TRUE" : "FALSE";
-  return String(apiValue(value));
+  return String(shownValue(value));
 }

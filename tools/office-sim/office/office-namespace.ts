@@ -6,7 +6,6 @@
 import { type SimulatedExcel } from "../app/simulated-excel";
 import { guard } from "../excel/guard";
 import { createDocumentSettings } from "./document-settings";
-import { createRequirements, DEFAULT_REQUIREMENT_SETS } from "./requirements";
 
 /** Where the task pane lives: the browser UI shows and hides it; in Node it is a flag. */
 export interface TaskpaneShell {
@@ -19,13 +18,12 @@ export interface OfficeOptions {
   /** Resolves when the host is ready (the browser waits for the page and functions.json). */
   ready: Promise<void>;
   shell: TaskpaneShell;
+  /** Sets to add to (or, null, remove from) the simulated Excel's own (its profile's). */
   requirementSets?: Record<string, string | null>;
   theme?: "light" | "dark";
-  /** Office.auth, where the host offers getAccessToken; without it, reading Office.auth throws "not simulated". */
+  /** Office.auth (getAuthContext, getAccessToken); without it, reading Office.auth throws "not simulated". */
   auth?: object;
 }
-
-export const HOST_INFO = { host: "Excel", platform: "OfficeOnline" } as const;
 
 const THEMES = {
   light: {
@@ -82,11 +80,13 @@ export function createOfficeGlobal(
   options: OfficeOptions,
 ): { Office: object; actions: Map<string, (event: unknown) => unknown> } {
   const actions = new Map<string, (event: unknown) => unknown>();
+  if (options.requirementSets) app.addRequirementSets(options.requirementSets);
+  const host = { host: "Excel", platform: app.profile.platform } as const;
   const office: Record<string, unknown> = {
     ...ENUMS,
     initialize: undefined,
-    onReady(callback?: (info: typeof HOST_INFO) => void) {
-      const ready = options.ready.then(() => ({ ...HOST_INFO }));
+    onReady(callback?: (info: typeof host) => void) {
+      const ready = options.ready.then(() => ({ ...host }));
       if (callback) void ready.then(callback);
       return ready;
     },
@@ -97,12 +97,19 @@ export function createOfficeGlobal(
           { settings: createDocumentSettings(app), url: "https://office-sim.localhost/Book1.xlsx", mode: "readWrite" },
           "Office.context.document",
         ),
-        requirements: createRequirements({ ...DEFAULT_REQUIREMENT_SETS, ...options.requirementSets }),
+        requirements: {
+          isSetSupported: (name: string, minVersion?: string | number) =>
+            app.requirements.isSetSupported(name, minVersion),
+        },
         displayLanguage: "en-GB",
         contentLanguage: "en-GB",
-        host: HOST_INFO.host,
-        platform: HOST_INFO.platform,
-        diagnostics: { host: HOST_INFO.host, platform: HOST_INFO.platform, version: "16.0.0.0 (office-sim)" },
+        host: host.host,
+        platform: host.platform,
+        diagnostics: {
+          host: host.host,
+          platform: host.platform,
+          version: `16.0.0.0 (office-sim: ${app.profile.label})`,
+        },
       },
       "Office.context",
     ),

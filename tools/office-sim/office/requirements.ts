@@ -1,16 +1,12 @@
-/** Office.context.requirements.isSetSupported, answering from a table of requirement sets and versions. */
+/**
+ * The requirement sets a simulated host reports (Office.context.requirements.isSetSupported) and
+ * that the rest of the sim obeys: an Excel API member above them fails with ApiNotFound, a data type
+ * returned by a custom function below CustomFunctionsRuntime 1.4 shows #VALUE!. One table per host,
+ * changed in place (the "oldest" profile learns its sets from the manifest after the page loads).
+ */
 
-// The sets the sim implements enough of; an override can simulate an older host (e.g. { ExcelApi: "1.9" }).
-// INFERRED: CustomFunctionsRuntime is reported as 1.5 because the sim implements CustomFunctions.Error
-// (1.2+) and isInValuePreview (1.5).
-export const DEFAULT_REQUIREMENT_SETS: Record<string, string> = {
-  ExcelApi: "1.17",
-  SharedRuntime: "1.1",
-  CustomFunctionsRuntime: "1.5",
-  AddinCommands: "1.1",
-};
-
-function compareVersions(a: string, b: string): number {
+/** "1.10" after "1.9": versions compare part by part, as numbers. */
+export function compareVersions(a: string, b: string): number {
   const pa = a.split(".").map(Number);
   const pb = b.split(".").map(Number);
   for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
@@ -20,18 +16,37 @@ function compareVersions(a: string, b: string): number {
   return 0;
 }
 
-export function createRequirements(sets: Record<string, string | null>): {
-  isSetSupported(name: string, minVersion?: string | number): boolean;
-} {
-  const table = new Map(
-    Object.entries(sets)
-      .filter(([, v]) => v)
-      .map(([k, v]) => [k.toLowerCase(), String(v)]),
-  );
-  return {
-    isSetSupported(name, minVersion = "1.1") {
-      const version = table.get(String(name).toLowerCase());
-      return version !== undefined && compareVersions(version, String(minVersion)) >= 0;
-    },
-  };
+export class RequirementSets {
+  private readonly table = new Map<string, { name: string; version: string }>();
+
+  constructor(sets: Record<string, string | null> = {}) {
+    this.merge(sets);
+  }
+
+  /** Adds or changes sets; null removes one. */
+  merge(sets: Record<string, string | null>): void {
+    for (const [name, version] of Object.entries(sets)) {
+      if (version) this.table.set(name.toLowerCase(), { name, version: String(version) });
+      else this.table.delete(name.toLowerCase());
+    }
+  }
+
+  replace(sets: Record<string, string | null>): void {
+    this.table.clear();
+    this.merge(sets);
+  }
+
+  version(name: string): string | undefined {
+    return this.table.get(name.toLowerCase())?.version;
+  }
+
+  /** As Office.context.requirements.isSetSupported: no version means 1.1. */
+  isSetSupported(name: string, minVersion: string | number = "1.1"): boolean {
+    const version = this.version(String(name));
+    return version !== undefined && compareVersions(version, String(minVersion)) >= 0;
+  }
+
+  toJSON(): Record<string, string> {
+    return Object.fromEntries([...this.table.values()].map(({ name, version }) => [name, version]));
+  }
 }

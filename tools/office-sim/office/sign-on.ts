@@ -1,11 +1,17 @@
 /**
- * The host's single sign-on, as a test configures it: Office's nested app authentication bridge
- * (`window.nestedAppAuthBridge`, which MSAL.js's nestable client talks to) and/or
- * `Office.auth.getAccessToken`, each answering with tokens the test minted. The bridge speaks the
- * protocol msal-browser's BridgeProxy expects: JSON requests `{messageType, method, requestId,
- * tokenParams}` posted to it, JSON answers `{requestId, success, initContext | token + account |
- * error}` delivered to its "message" listeners. It grants only the app registration and scope it
- * was given, as the directory would. Every ask is recorded for the test to read.
+ * The host's single sign-on, as a test configures it: nested app authentication (requirement set
+ * NestedAppAuth 1.1: `Office.auth.getAuthContext()` and, where the host brokers, the bridge
+ * `window.nestedAppAuthBridge` MSAL.js's nestable client talks to) and/or
+ * `Office.auth.getAccessToken` (IdentityAPI 1.3), each answering with tokens the test minted.
+ *
+ * The bridge speaks the protocol msal-browser's BridgeProxy expects: JSON requests `{messageType,
+ * method, requestId, tokenParams}` posted to it, JSON answers `{requestId, success, initContext |
+ * token + account | error}` delivered to its "message" listeners. It grants only the app
+ * registration and scope it was given, as the directory would. Excel on the web brokers nothing
+ * (Microsoft: "the browser uses a standard authentication flow"): with `broker: "browser"` there is
+ * no bridge, MSAL.js signs in with Entra itself (the test answers for Entra), and getAuthContext
+ * gives the login hint. getAccessToken reads the add-in's manifest as Office does: without
+ * WebApplicationInfo it answers 13000. Every ask is recorded for the test to read.
  */
 
 /** An Entra account as the host knows it (MSAL's AccountInfo, less what it derives). */
@@ -30,24 +36,36 @@ export interface SimulatedSignOn {
     /**
      * "silent" (default): answered without a prompt; "prompt": a silent ask needs interaction and
      * the host's prompt answers; "cancel": the user closes the prompt; "fail": every ask fails
-     * (the broker is broken), so the add-in must fall back.
+     * (the broker is broken), so the add-in must fall back. Only the bridge's.
      */
     behaviour?: "silent" | "prompt" | "cancel" | "fail";
+    /**
+     * "bridge" (default): the host brokers, as Excel on Windows and Mac. "browser": Excel on the web,
+     * no bridge; only `account` is used (getAuthContext), the tokens are the simulated directory's.
+     */
+    broker?: "bridge" | "browser";
   };
-  /** The host has Office.auth.getAccessToken (requirement set IdentityAPI 1.3), answering with this token. */
-  getAccessToken?: { token: string };
+  /**
+   * The host has Office.auth.getAccessToken (requirement set IdentityAPI 1.3), answering with this
+   * token, or rejecting with `error`, an Office code (13001: not signed in to Office; 13002: the user
+   * cancelled; …), as a host in that state would.
+   */
+  getAccessToken?: { token: string; error?: number };
 }
 
 export interface SignOnRequest {
-  via: "nestedAppAuthBridge" | "getAccessToken";
+  via: "nestedAppAuthBridge" | "Office.auth";
   method: string;
   clientId?: string;
   scope?: string;
+  /** The account a bridge request named (MSAL's platformBrokerId: its homeAccountId). */
+  account?: string;
   options?: unknown;
 }
 
 /** The requirement sets the offered sign-on adds. */
 export function signOnRequirementSets(signOn: SimulatedSignOn | undefined): Record<string, string> {
+  // NestedAppAuth 1.1 is getAuthContext as well as brokering, so the web reports it without a bridge.
   return {
     ...(signOn?.nestedAppAuth ? { NestedAppAuth: "1.1" } : {}),
     ...(signOn?.getAccessToken ? { IdentityAPI: "1.3" } : {}),
@@ -72,7 +90,7 @@ type Listener = (event: { data: string }) => void;
 interface BridgeRequest {
   method?: string;
   requestId?: string;
-  tokenParams?: { clientId?: string; scope?: string };
+  tokenParams?: { clientId?: string; scope?: string; platformBrokerId?: string };
 }
 
 export function createNestedAppAuthBridge(
@@ -124,6 +142,7 @@ export function createNestedAppAuthBridge(
         method,
         ...(request.tokenParams?.clientId ? { clientId: request.tokenParams.clientId } : {}),
         ...(request.tokenParams?.scope ? { scope: request.tokenParams.scope } : {}),
+        ...(request.tokenParams?.platformBrokerId ? { account: request.tokenParams.platformBrokerId } : {}),
       });
       if (method === "GetInitContext")
         return answer(request.requestId, {
@@ -155,14 +174,53 @@ export function createNestedAppAuthBridge(
   };
 }
 
-/** Office.auth with getAccessToken answering the configured token. */
+/** Office's error for a getAccessToken call: an object with code, name and message, as office.js rejects with. */
+const officeAuthError = (code: number, name: string, message: string) => ({ code, name, message });
+
+/** Whether the add-in's manifest has the WebApplicationInfo Office needs for getAccessToken (an Id and a Resource). */
+function declaresWebApplication(manifestXml: string | undefined): boolean {
+  // Read as text, not with DOMParser, so the check is the same in Node and in the page.
+  const info = /<(?:\w+:)?WebApplicationInfo>([\s\S]*?)<\/(?:\w+:)?WebApplicationInfo>/.exec(manifestXml ?? "")?.[1];
+  const text = (name: string) =>
+    new RegExp(`<(?:\\w+:)?${name}>\\s*([^<]*?)\\s*</(?:\\w+:)?${name}>`).exec(info ?? "")?.[1] ?? "";
+  return Boolean(text("Id") && text("Resource"));
+}
+
+/**
+ * Office.auth, as office.js always has it: getAuthContext answers where nested app authentication is
+ * offered, getAccessToken where IdentityAPI 1.3 is; elsewhere each rejects (getAccessToken with
+ * 13000, "the version of Office does not support SSO"). `readManifest` gives the add-in's manifest
+ * (none: as a manifest without WebApplicationInfo). INFERRED: what a real host puts in AuthContext's
+ * loginHint (here the user principal name) and authorityBaseUrl, and getAuthContext's error where
+ * NestedAppAuth 1.1 is missing.
+ */
 export function createOfficeAuth(
-  offer: NonNullable<SimulatedSignOn["getAccessToken"]>,
+  signOn: SimulatedSignOn,
   record: (request: SignOnRequest) => void,
-): { getAccessToken(options?: unknown): Promise<string> } {
+  readManifest: () => Promise<string | undefined> = async () => undefined,
+): Record<"getAuthContext" | "getAccessToken", (options?: unknown) => Promise<unknown>> {
+  const naa = signOn.nestedAppAuth;
+  const offer = signOn.getAccessToken;
   return {
+    getAuthContext: async () => {
+      record({ via: "Office.auth", method: "getAuthContext" });
+      if (!naa) throw officeAuthError(13012, "API Not Supported", "This host does not support NestedAppAuth 1.1.");
+      return {
+        userObjectId: naa.account.localAccountId,
+        tenantId: naa.account.tenantId,
+        userPrincipalName: naa.account.username,
+        authorityType: "aad",
+        authorityBaseUrl: `https://${ENVIRONMENT}`,
+        loginHint: naa.account.username,
+      };
+    },
     getAccessToken: async (options) => {
-      record({ via: "getAccessToken", method: "getAccessToken", options: options ?? {} });
+      record({ via: "Office.auth", method: "getAccessToken", options: options ?? {} });
+      if (!offer) throw officeAuthError(13000, "API Not Supported", "This host does not support IdentityAPI 1.3.");
+      if (!declaresWebApplication(await readManifest().catch(() => undefined)))
+        throw officeAuthError(13000, "API Not Supported", "The add-in's manifest has no WebApplicationInfo.");
+      if (offer.error !== undefined)
+        throw officeAuthError(offer.error, "Simulated", `The host answers ${offer.error}.`);
       return offer.token;
     },
   };

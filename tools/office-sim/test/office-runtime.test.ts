@@ -16,8 +16,9 @@ describe("the Office and OfficeRuntime globals", () => {
 
   it("reports requirement sets, and can simulate an older host", () => {
     const { Office } = officeGlobals(newExcel());
-    expect(Office.context.requirements.isSetSupported("ExcelApi", "1.17")).toBe(true);
-    expect(Office.context.requirements.isSetSupported("ExcelApi", "1.18")).toBe(false);
+    // The default host is Excel on the web (the "web" profile).
+    expect(Office.context.requirements.isSetSupported("ExcelApi", "1.21")).toBe(true);
+    expect(Office.context.requirements.isSetSupported("ExcelApi", "1.22")).toBe(false);
     expect(Office.context.requirements.isSetSupported("SharedRuntime", "1.1")).toBe(true);
     const older = installOfficeSim({}, newExcel(), { requirementSets: { ExcelApi: "1.9" } }).globals as any;
     expect(older.Office.context.requirements.isSetSupported("ExcelApi", "1.10")).toBe(false);

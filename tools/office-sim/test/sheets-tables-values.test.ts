@@ -53,7 +53,7 @@ describe("sheets, tables and special values", () => {
     ).rejects.toMatchObject({ code: "NotImplemented" });
   });
 
-  it("keeps entity results, showing their text", async () => {
+  it("keeps entity results, showing their text and reading as #VALUE! in values", async () => {
     const excel = newExcel();
     const entity = {
       type: "Entity",
@@ -63,7 +63,7 @@ describe("sheets, tables and special values", () => {
     excel.customFunctions.associate("MATCH", () => entity);
     excel.setCell("Sheet1!A1", '=UKCO.MATCH("tesco")');
     await excel.whenCalculated(1000);
-    expect(excel.cell("A1")).toMatchObject({ value: "TESCO PLC", type: "RichValue", entity });
+    expect(excel.cell("A1")).toMatchObject({ value: "#VALUE!", type: "Error", text: "TESCO PLC", entity });
   });
 
   it("shows #CALC! for an empty array and #NUM! for a non-finite number", async () => {

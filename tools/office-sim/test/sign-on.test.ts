@@ -3,6 +3,10 @@ import { installOfficeSim } from "..";
 import type { SimulatedSignOn } from "../office/sign-on";
 import { newExcel } from "./fixtures";
 
+const WITH_WEB_APPLICATION =
+  "<OfficeApp><VersionOverrides><WebApplicationInfo><Id>app-1</Id><Resource>api://addin/app-1</Resource>" +
+  "<Scopes><Scope>openid</Scope></Scopes></WebApplicationInfo></VersionOverrides></OfficeApp>";
+
 const naa: NonNullable<SimulatedSignOn["nestedAppAuth"]> = {
   clientId: "app-1",
   scope: "api://addin/app-1/access_as_user",
@@ -24,24 +28,69 @@ function ask(bridge: any, method: string, tokenParams?: Record<string, string>):
 }
 
 describe("the host's single sign-on", () => {
-  it("offers none by default: no requirement set, no bridge, and Office.auth is not simulated", () => {
+  it("offers none by default: no requirement set, no bridge, and getAccessToken answers 13000", async () => {
     const target: Record<string, unknown> = {};
-    const { globals } = installOfficeSim(target, newExcel());
+    const { globals } = installOfficeSim(target, newExcel(), { readManifest: async () => WITH_WEB_APPLICATION });
     const Office = globals.Office as any;
     expect(Office.context.requirements.isSetSupported("NestedAppAuth", "1.1")).toBe(false);
     expect(Office.context.requirements.isSetSupported("IdentityAPI", "1.3")).toBe(false);
     expect(target.nestedAppAuthBridge).toBeUndefined();
-    expect(() => Office.auth).toThrow("not simulated: Office.auth");
+    await expect(Office.auth.getAccessToken()).rejects.toMatchObject({ code: 13000 });
+    await expect(Office.auth.getAuthContext()).rejects.toMatchObject({ name: "API Not Supported" });
   });
 
   it("answers getAccessToken with the configured token, under IdentityAPI 1.3, and records the ask", async () => {
-    const host = installOfficeSim({}, newExcel(), { signOn: { getAccessToken: { token: "office.jwt" } } });
+    const host = installOfficeSim({}, newExcel(), {
+      signOn: { getAccessToken: { token: "office.jwt" } },
+      readManifest: async () => WITH_WEB_APPLICATION,
+    });
     const Office = host.globals.Office as any;
     expect(Office.context.requirements.isSetSupported("IdentityAPI", "1.3")).toBe(true);
     await expect(Office.auth.getAccessToken({ allowSignInPrompt: true })).resolves.toBe("office.jwt");
     expect(host.signOnRequests).toEqual([
-      { via: "getAccessToken", method: "getAccessToken", options: { allowSignInPrompt: true } },
+      { via: "Office.auth", method: "getAccessToken", options: { allowSignInPrompt: true } },
     ]);
+  });
+
+  it.each([
+    ["a manifest without WebApplicationInfo", "<OfficeApp><VersionOverrides /></OfficeApp>"],
+    ["WebApplicationInfo without a Resource", "<WebApplicationInfo><Id>app-1</Id></WebApplicationInfo>"],
+    ["no manifest at all", undefined],
+  ])("answers getAccessToken with 13000 for %s, as Office does", async (_, manifest) => {
+    const host = installOfficeSim({}, newExcel(), {
+      signOn: { getAccessToken: { token: "office.jwt" } },
+      readManifest: async () => manifest,
+    });
+    await expect((host.globals.Office as any).auth.getAccessToken()).rejects.toMatchObject({ code: 13000 });
+  });
+
+  it("answers getAccessToken with the Office error the test gives the host (13001: not signed in)", async () => {
+    const host = installOfficeSim({}, newExcel(), {
+      signOn: { getAccessToken: { token: "office.jwt", error: 13001 } },
+      readManifest: async () => WITH_WEB_APPLICATION,
+    });
+    await expect((host.globals.Office as any).auth.getAccessToken()).rejects.toMatchObject({ code: 13001 });
+  });
+
+  it("gives the signed-in user as the login hint from getAuthContext, under NestedAppAuth 1.1", async () => {
+    const host = installOfficeSim({}, newExcel(), { signOn: { nestedAppAuth: naa } });
+    const Office = host.globals.Office as any;
+    await expect(Office.auth.getAuthContext()).resolves.toMatchObject({
+      userPrincipalName: "ana@contoso.example",
+      tenantId: "tid",
+      userObjectId: "oid",
+      authorityType: "aad",
+    });
+    expect(host.signOnRequests).toEqual([{ via: "Office.auth", method: "getAuthContext" }]);
+  });
+
+  it("brokers nothing on the web: NestedAppAuth 1.1 and getAuthContext, but no bridge", async () => {
+    const target: Record<string, any> = {};
+    const host = installOfficeSim(target, newExcel(), { signOn: { nestedAppAuth: { ...naa, broker: "browser" } } });
+    const Office = host.globals.Office as any;
+    expect(Office.context.requirements.isSetSupported("NestedAppAuth", "1.1")).toBe(true);
+    expect(target.nestedAppAuthBridge).toBeUndefined();
+    await expect(Office.auth.getAuthContext()).resolves.toMatchObject({ userPrincipalName: "ana@contoso.example" });
   });
 
   it("brokers nested app authentication for its app registration and scope only", async () => {
@@ -52,7 +101,11 @@ describe("the host's single sign-on", () => {
 
     const init = await ask(bridge, "GetInitContext");
     expect(init).toMatchObject({ success: true, initContext: { accountContext: { tenantId: "tid" } } });
-    const granted = await ask(bridge, "GetToken", { clientId: "app-1", scope: `${naa.scope} openid` });
+    const granted = await ask(bridge, "GetToken", {
+      clientId: "app-1",
+      scope: `${naa.scope} openid`,
+      platformBrokerId: "oid.tid",
+    });
     expect(granted).toMatchObject({
       success: true,
       token: { access_token: "access.jwt.1", id_token: "id.jwt.1" },
@@ -63,6 +116,7 @@ describe("the host's single sign-on", () => {
     const otherScope = await ask(bridge, "GetToken", { clientId: "app-1", scope: "User.Read" });
     expect(otherScope).toMatchObject({ success: false, error: { code: "invalid_scope" } });
     expect(host.signOnRequests.map((r) => r.method)).toEqual(["GetInitContext", "GetToken", "GetToken", "GetToken"]);
+    expect(host.signOnRequests[1]).toMatchObject({ clientId: "app-1", account: "oid.tid" });
   });
 
   it("asks for interaction before its prompt answers, and can fail or be cancelled", async () => {

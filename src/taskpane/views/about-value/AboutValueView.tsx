@@ -5,7 +5,7 @@
  */
 import { Button, Text } from "@fluentui/react-components";
 import { formatWhen } from "../../../core/import/table-layout";
-import type { ValueProvenance } from "../../../core/provenance";
+import type { ValueProvenance } from "../../../core/analysis/provenance";
 import { ErrorBar } from "../../components/ErrorBar";
 import { FactList } from "../../components/FactList";
 import { useRuntime } from "../../runtime-context";
@@ -43,6 +43,11 @@ function facts(provenance: ValueProvenance, inputs: readonly unknown[]): [string
         : provenance.scope.name,
     ]);
   if (provenance.state === "not-stored") return [...rows, ["Fetched", "not yet: nothing is stored for it"]];
+  if (provenance.decided)
+    rows.push([
+      "Decided by",
+      `${provenance.decided.by}, on ${formatWhen(new Date(provenance.decided.at))}: your team's decision in a Match names review (the matching service was not asked)`,
+    ]);
   rows.push(["Fetched", formatWhen(new Date(provenance.fetchedAt!))]);
   rows.push([
     "Read from",
@@ -66,7 +71,11 @@ function AboutValue({ active }: ViewProps) {
       <Text as="h3" weight="semibold" block>
         {cell.address}
       </Text>
-      {cell.provenance.state === "not-ukco" ? (
+      {cell.provenance.state === "not-ukco" && cell.spillNotFound ? (
+        <Text block data-testid="about-spill-unknown">
+          {`This cell holds a value but no formula of its own. If a UKCO formula spilled it, select that formula's cell: finding the formula a spilled cell comes from needs ${cell.spillNotFound.needs}, in ${cell.spillNotFound.where}.`}
+        </Text>
+      ) : cell.provenance.state === "not-ukco" ? (
         <Text block data-testid="about-none">
           This cell holds no UKCO formula. Select a cell with one, such as =UKCO.FIELD(B2, &quot;CompanyName&quot;).
         </Text>
@@ -75,7 +84,7 @@ function AboutValue({ active }: ViewProps) {
           <Text block font="monospace" style={{ overflowWrap: "anywhere" }} data-testid="about-formula">
             {String(cell.formula)}
           </Text>
-          <FactList rows={rows} testIdPrefix="about" />
+          <FactList rows={[["Shows", shown(cell.value)], ...rows]} testIdPrefix="about" />
         </>
       )}
       <Button onClick={readAgain}>Read again</Button>

@@ -1,16 +1,15 @@
 /**
  * The builder's preview: the chosen fields for the first three companies of the column, computed
- * by the same engine (and cache) as the cells, through UKCO.FIELD's own formula, so the preview
- * shows what the table will. Names are matched first, as the helper column will match them. A
+ * by the same engine (and cache) as the cells, through UKCO.FIELD's own formula (from the table of
+ * loaded functions, host/function-table.ts), so the preview shows what the table will. Names are matched first, as the helper column will match them. A
  * company that fails shows its error in its own cells; the others still show.
  */
 import { useEffect, useState } from "react";
 import { cellText, isEntityCell, isUserError, type CellResult } from "../../../core/cell-value";
 import type { Engine } from "../../../core/engine";
 import { toUserError } from "../../../core/errors";
-import { fieldCells } from "../../../core/functions/field";
-import { matchFormula } from "../../../core/functions/match";
 import type { SourceColumn } from "../../../core/builder-layout";
+import { formulaOf } from "../../../host/function-table";
 
 export const PREVIEW_ROWS = 3;
 
@@ -43,12 +42,12 @@ async function previewRow(engine: Engine, company: unknown, kind: SourceColumn["
   let number: unknown = company;
   if (kind === "names") {
     try {
-      number = (await matchFormula(engine, company, null, null, "number", {}))[0]![0];
+      number = (await formulaOf("MATCH")(engine, [company, null, null, "number"], {}))[0]![0];
     } catch (error) {
       return { company: label, cells: fields.map(() => errorText(error)) };
     }
   }
-  const grid = await fieldCells(engine, [[number]], [fields], null, {});
+  const grid = await formulaOf("FIELD")(engine, [[[number]], [fields], null], {});
   return {
     company: kind === "names" ? `${label} (${String(number)})` : label,
     cells: fields.map((_, f) => shown(grid[0]?.[f])),

@@ -5,7 +5,7 @@
  */
 import { Button, Text } from "@fluentui/react-components";
 import { useCallback, useMemo, type ReactNode } from "react";
-import { answerChangeKey } from "../../../core/change-cells";
+import { answerChangeKey } from "../../../core/analysis/change-cells";
 import { ActionOutcome } from "../../components/ActionOutcome";
 import { useCompanyNames } from "../../hooks/useCompanyNames";
 import { usePolled } from "../../hooks/usePolled";
@@ -20,7 +20,11 @@ import { GoToCells, ValueChanges } from "./ValueChanges";
 function AnswerTable({ rows }: { rows: { key: string; cells: ReactNode[] }[] }) {
   if (rows.length === 0) return null;
   return (
-    <table data-testid="answer-changes-table" style={{ borderCollapse: "collapse", fontSize: 12 }}>
+    // Fixed columns of the pane's width: a long name or "decided by …" wraps inside them, never past 320 px.
+    <table
+      data-testid="answer-changes-table"
+      style={{ borderCollapse: "collapse", fontSize: 12, width: "100%", tableLayout: "fixed" }}
+    >
       <caption style={{ textAlign: "left" }}>Other answers changed by the last refresh</caption>
       <thead>
         <tr>
@@ -35,7 +39,7 @@ function AnswerTable({ rows }: { rows: { key: string; cells: ReactNode[] }[] }) 
         {rows.map((row) => (
           <tr key={row.key}>
             {row.cells.map((cell, i) => (
-              <td key={i} style={{ overflowWrap: "break-word" }}>
+              <td key={i} style={{ overflowWrap: "anywhere" }}>
                 {cell}
               </td>
             ))}

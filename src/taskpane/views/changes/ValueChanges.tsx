@@ -6,7 +6,7 @@
  */
 import { Button, Text, makeStyles, tokens } from "@fluentui/react-components";
 import { useState } from "react";
-import { changeKey } from "../../../core/change-cells";
+import { changeKey } from "../../../core/analysis/change-cells";
 import { changeWords, shortNumber } from "../../../core/change-words";
 import type { ValueChange } from "../../../core/engine";
 import { selectCell } from "../../../host/change-cells";

@@ -3,7 +3,7 @@
  * that show each change; and the actions on them: highlight, clear, report, undo.
  */
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { answerChangeKey, changeKey } from "../../../core/change-cells";
+import { answerChangeKey, changeKey } from "../../../core/analysis/change-cells";
 import type { Engine, RefreshChanges } from "../../../core/engine";
 import { clearHighlight, highlightCells, locateChangedCells } from "../../../host/change-cells";
 import { writeChangeReport } from "../../../host/import-actions";

@@ -50,6 +50,12 @@ function RunStatus({ state, onCancel, onDismiss }: { state: MatchRunState; onCan
             : state.message}
         </DoneBar>
         <JobFailures failures={state.failures} />
+        {state.teamProblem !== undefined && (
+          <ErrorBar
+            title="Your team's decisions could not be read, so every name went to the matching service"
+            error={state.teamProblem}
+          />
+        )}
       </>
     );
   const p = state.progress;
@@ -153,6 +159,11 @@ function MatchNames() {
       >
         Match names
       </Button>
+      <Text block size={200} data-testid="match-team-note">
+        {review.teamShared
+          ? "Your review decisions are shared with your team through its gateway, and your team's decisions answer their names before any batch job."
+          : "Your review decisions are kept in this workbook. A team gateway would share them with your colleagues, so a name one of you has decided needs no second review."}
+      </Text>
       <RunStatus state={run.state} onCancel={run.cancel} onDismiss={run.dismiss} />
       {run.state.status === "idle" && review.session && <JobFailures failures={review.session.failures} />}
       {sessions.problem !== undefined && (

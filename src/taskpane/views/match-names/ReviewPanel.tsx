@@ -3,7 +3,9 @@
  * that finds other companies by name or number, and Accept (Enter), Reject (Delete), Skip (→) and
  * Back (←). The keys work anywhere in the card; in the box, Enter takes the highlighted suggestion
  * (down arrow to pick one) and Escape clears it. After each decision the card keeps the focus, so
- * the next key acts on the next name. The queue ends with the next step: fields for the companies.
+ * the next key acts on the next name. A name the team decided shows who decided it and when: Enter
+ * keeps it, Delete (or another company) overrides it. The queue ends with the next step: fields
+ * for the companies, and a way to look through the team's decisions.
  */
 import { Button, Field, Input, Text, makeStyles, tokens } from "@fluentui/react-components";
 import { useEffect, useRef, type KeyboardEvent, type RefObject } from "react";
@@ -13,7 +15,7 @@ import { handOff } from "../../handoff";
 import { usePaneNavigation } from "../../navigation";
 import { selectBlock } from "../../../host/match-names";
 import type { useReview } from "./useReview";
-import { decisionWords, incorporatedOn, sheetRows } from "./words";
+import { decisionWords, incorporatedOn, sheetRows, teamWords } from "./words";
 
 type Review = ReturnType<typeof useReview>;
 
@@ -157,12 +159,15 @@ function Card({
     ["Incorporated", "", shown(incorporatedOn(record?.incorporated))],
   ];
   const chosen = review.hits[review.highlighted];
+  const keys = entry.team
+    ? "Enter keeps your team's decision, Delete overrides it with no match"
+    : "Enter accepts, Delete rejects";
   return (
     <div
       ref={card}
       tabIndex={0}
       role="group"
-      aria-label={`Queued name ${session.position + 1} of ${session.queue.length}: ${entry.name}. Enter accepts, Delete rejects, right arrow skips, left arrow goes back.`}
+      aria-label={`Queued name ${session.position + 1} of ${session.queue.length}: ${entry.name}. ${keys}, right arrow skips, left arrow goes back.`}
       data-testid="review-entry"
       onKeyDown={onKeys(review, act, card)}
       className={styles.column}
@@ -176,7 +181,7 @@ function Card({
               Your row
             </th>
             <th scope="col" style={{ textAlign: "left" }}>
-              {`Proposed (${entry.proposed.confidence})`}
+              {entry.team ? "Your team's decision" : `Proposed (${entry.proposed.confidence})`}
             </th>
           </tr>
         </thead>
@@ -197,17 +202,23 @@ function Card({
         </tbody>
       </table>
       {record?.problem && <Text size={200}>{record.problem}</Text>}
-      {entry.decision && (
-        <Text block data-testid="review-decided">
-          {decisionWords(entry.decision)}
+      {entry.team ? (
+        <Text block data-testid="review-team">
+          {teamWords(entry.team, entry.decision)}
         </Text>
+      ) : (
+        entry.decision && (
+          <Text block data-testid="review-decided">
+            {decisionWords(entry.decision)}
+          </Text>
+        )
       )}
       <Alternatives review={review} styles={styles} />
       <div className={styles.buttons}>
         <Button appearance="primary" onClick={() => act("accept")}>
-          {chosen ? `Accept ${chosen.number} (Enter)` : "Accept (Enter)"}
+          {chosen ? `Accept ${chosen.number} (Enter)` : entry.team ? "Keep (Enter)" : "Accept (Enter)"}
         </Button>
-        <Button onClick={() => act("reject")}>Reject (Delete)</Button>
+        <Button onClick={() => act("reject")}>{entry.team ? "Override: no match (Delete)" : "Reject (Delete)"}</Button>
         <Button onClick={() => act("skip")}>Skip (→)</Button>
         <Button onClick={() => act("back")} disabled={!review.canGoBack}>
           Back (←)
@@ -242,6 +253,7 @@ function Finished({
     handOff("builder", "use-selection");
     navigation?.navigate("builder");
   };
+  const team = session.queue.filter((e) => e.team).length;
   return (
     <div className={styles.column} data-testid="review-done">
       <Text block>Every queued name has a decision.</Text>
@@ -249,6 +261,11 @@ function Finished({
         <Button ref={next} appearance="primary" onClick={() => void addFields()}>
           Add fields to these companies
         </Button>
+        {team > 0 && (
+          <Button
+            onClick={review.showTeam}
+          >{`Look through your team's decisions (${team.toLocaleString("en-GB")})`}</Button>
+        )}
         <Button onClick={() => act("back")} disabled={!review.canGoBack}>
           Back (←)
         </Button>

@@ -34,7 +34,7 @@ export const MAX_NAME_ROWS = 20_000;
 export type MatchRunState =
   | { status: "idle" }
   | { status: "running"; progress?: RunProgress; cancelling: boolean }
-  | { status: "done"; message: string; failures: string[]; cancelled: boolean }
+  | { status: "done"; message: string; failures: string[]; cancelled: boolean; teamProblem?: unknown }
   | { status: "failed"; error: unknown };
 
 export function useMatchRun(clients: ApiClients, engine: Engine, credentials: CredentialStore, sessions: SessionState) {
@@ -81,6 +81,8 @@ export function useMatchRun(clients: ApiClients, engine: Engine, credentials: Cr
         onProgress: (progress) => setState((s) => (s.status === "running" ? { ...s, progress } : s)),
         // UKCO.MATCH formulas for the same names then answer from the cache, with no second job.
         remember: (key, match) => void engine.rememberAnswer("matches", key, match),
+        // Through a team gateway, the team's decisions answer first; only the rest go to jobs.
+        team: clients.team,
       });
       // A credential the service refused fails every job alike: say so, and write no row of it.
       const refused = outcome.failures.find((f) => f.cause instanceof AuthRequiredError)?.cause;
@@ -105,6 +107,7 @@ export function useMatchRun(clients: ApiClients, engine: Engine, credentials: Cr
         message,
         failures: session.failures,
         cancelled: outcome.cancelled,
+        ...(outcome.teamProblem !== undefined ? { teamProblem: outcome.teamProblem } : {}),
       });
     } catch (error) {
       setState({ status: "failed", error });

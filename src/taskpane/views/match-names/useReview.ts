@@ -5,6 +5,11 @@
  * keys pressed in quick succession each act on the next entry) and its cells are written in order
  * behind it; the session hook saves it in the workbook. The row under review is selected in the
  * sheet, so the reviewer sees it among its neighbours.
+ *
+ * Through a team gateway each decision is also recorded for the team (in order, behind the cell
+ * writes), and the engine's match cache takes the team's answer, so this user's UKCO.MATCH cells
+ * for the name show it too. An entry a colleague decided is kept with Enter (nothing recorded), or
+ * overridden with Delete or another company, which is recorded like any decision.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { ApiClients } from "../../../api/factory";
@@ -12,8 +17,16 @@ import type { Engine } from "../../../core/engine";
 import { InvalidArgumentError, NotFoundError } from "../../../core/errors";
 import { completeNumber, findAlternatives, typedKind, type Alternative } from "../../../core/match-names/alternatives";
 import { decisionCells, LEGACY_OUTPUT_WIDTH } from "../../../core/match-names/output";
-import { decide, nextOpen, summarise, type Decision } from "../../../core/match-names/queue";
+import {
+  decide,
+  nextOpen,
+  nextTeamDecided,
+  summarise,
+  type Decision,
+  type QueueEntry,
+} from "../../../core/match-names/queue";
 import { companyFacts, type CompanyFacts } from "../../../core/match-names/records";
+import { recordTeamDecision } from "../../../core/team-decisions";
 import { selectBlock, writeDecisionCells } from "../../../host/match-names";
 import { useLookup } from "../../hooks/useLookup";
 import type { SessionState } from "./useMatchSession";
@@ -40,6 +53,8 @@ export function useReview(engine: Engine, clients: ApiClients, sessions: Session
   /** The suggestion the arrow keys (or a click) picked; none until the reviewer picks one. */
   const [highlighted, setHighlighted] = useState(-1);
   const writes = useRef<Promise<void>>(Promise.resolve());
+  /** Decisions recorded for the team, one after another, so the gateway's newest is the last made. */
+  const shares = useRef<Promise<void>>(Promise.resolve());
   /** The entries shown before this one, for Back. */
   const history = useRef<number[]>([]);
   /** Back was pressed after the last decision: the decided entry is shown again. */
@@ -121,6 +136,23 @@ export function useReview(engine: Engine, clients: ApiClients, sessions: Session
     [latest, update, clearTyped],
   );
 
+  const share = useCallback(
+    (entry: QueueEntry, decision: Decision) => {
+      const team = clients.team;
+      if (!team) return;
+      shares.current = shares.current.then(async () => {
+        try {
+          const number = decision.kind === "accepted" ? decision.number : null;
+          const match = await recordTeamDecision(team, entry, number);
+          await engine.rememberAnswer("matches", entry.key, match);
+        } catch (error) {
+          setProblem({ title: "The decision is kept in this workbook, but the team gateway did not record it", error });
+        }
+      });
+    },
+    [clients.team, engine],
+  );
+
   const record = useCallback(
     (decision: Decision, known?: CompanyFacts) => {
       const now = latest();
@@ -135,6 +167,7 @@ export function useReview(engine: Engine, clients: ApiClients, sessions: Session
         return { ...s, queue, position: next === -1 ? index : next };
       });
       clearTyped();
+      share(entry, decision);
       const { sheet, outputColumn, outputWidth } = now;
       writes.current = writes.current.then(async () => {
         try {
@@ -161,8 +194,31 @@ export function useReview(engine: Engine, clients: ApiClients, sessions: Session
         }
       });
     },
-    [latest, update, clearTyped, facts, engine],
+    [latest, update, clearTyped, share, facts, engine],
   );
+
+  /** Leaves a team decision as it is: on to the next one the team decided, else the next open entry. */
+  const keep = useCallback(() => {
+    const now = latest();
+    if (!now) return;
+    const team = nextTeamDecided(now.queue, now.position);
+    const open = nextOpen(now.queue, now.position);
+    if (team !== -1) return moveTo(team);
+    if (open !== -1) {
+      setRevisiting(false);
+      return moveTo(open);
+    }
+    setRevisiting(false);
+  }, [latest, moveTo]);
+
+  /** Shows the first entry a team decision answers, to look through them. */
+  const showTeam = useCallback(() => {
+    const now = latest();
+    const first = now?.queue.findIndex((e) => e.team) ?? -1;
+    if (first === -1) return;
+    setRevisiting(true);
+    moveTo(first);
+  }, [latest, moveTo]);
 
   /**
    * Accepts the highlighted suggestion; else a complete company number typed in full, once the
@@ -178,6 +234,7 @@ export function useReview(engine: Engine, clients: ApiClients, sessions: Session
       const chosen = hits[highlighted];
       if (chosen) return record({ kind: "accepted", number: chosen.number }, chosen);
       const text = typed.trim();
+      if (!text && entry.team) return keep();
       if (!text) {
         if (!entry.proposed.number)
           throw new InvalidArgumentError(
@@ -196,7 +253,7 @@ export function useReview(engine: Engine, clients: ApiClients, sessions: Session
     } catch (error) {
       setProblem({ title: "Nothing was written for this row", error });
     }
-  }, [latest, hits, highlighted, typed, record, engine]);
+  }, [latest, hits, highlighted, typed, record, engine, keep]);
 
   const reject = useCallback(() => {
     setProblem(undefined);
@@ -247,6 +304,9 @@ export function useReview(engine: Engine, clients: ApiClients, sessions: Session
     skip,
     back,
     canGoBack: history.current.length > 0 || (session?.position ?? 0) > 0,
+    showTeam,
+    /** Decisions are shared with the team through a gateway (else they stay in this workbook only). */
+    teamShared: clients.team !== undefined,
     problem,
     report: (title: string, error: unknown) => setProblem({ title, error }),
     dismissProblem: () => setProblem(undefined),

@@ -1,5 +1,5 @@
 /** The sentences Match names shows about its queue. */
-import type { Decision, QueueSummary } from "../../../core/match-names/queue";
+import type { Decision, QueueSummary, TeamDecided } from "../../../core/match-names/queue";
 import type { RunOutcome } from "../../../core/match-names/run";
 
 const n = (value: number) => value.toLocaleString("en-GB");
@@ -11,6 +11,7 @@ export function queueSummary(s: QueueSummary): string {
     `${n(s.accepted + s.rejected)} reviewed (${n(s.accepted)} accepted, ${n(s.rejected)} rejected)`,
     `${n(s.left)} left to review`,
   ];
+  if (s.team) parts.splice(1, 0, `${n(s.team)} decided by your team`);
   if (s.unmatched) parts.push(`${n(s.unmatched)} not matched`);
   return `${parts.join("; ")}.`;
 }
@@ -31,6 +32,14 @@ export function incorporatedOn(isoDate: string | undefined): string | undefined 
   return date.toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 }
 
+/** "Decided by a colleague: ana, 3 May 2025, 14:02." for an entry a team decision answers. */
+export function teamWords(team: TeamDecided, decision: Decision | undefined): string {
+  const who = team.mine ? "Decided by you earlier" : `Decided by a colleague: ${team.by}`;
+  const when = new Date(team.at).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" });
+  const what = decision?.kind === "accepted" ? `company ${decision.number}` : "no match";
+  return `${who}, ${when} (${what}). Enter keeps it; Delete overrides it with "no match"; or find another company below.`;
+}
+
 /** What was decided for an entry shown again with Back. */
 export function decisionWords(decision: Decision): string {
   return decision.kind === "accepted"
@@ -48,7 +57,11 @@ export function runMessage(outcome: RunOutcome, distinct: number, where: string,
   const matched = answers.filter((m) => m.number).length;
   const none = answers.length - matched;
   const jobs = `${n(outcome.jobs)} batch job${outcome.jobs === 1 ? "" : "s"}`;
-  const noMatch = none ? ` (${n(none)} had no match)` : "";
+  const notes = [
+    ...(none ? [`${n(none)} had no match`] : []),
+    ...(outcome.decided ? [`${n(outcome.decided)} answered by your team's decisions, with no job`] : []),
+  ];
+  const noted = notes.length ? ` (${notes.join("; ")})` : "";
   const over = replacesPrevious ? ", over the previous run's results and review for these names" : "";
-  return `Matched ${n(matched)} of ${n(distinct)} distinct names in ${jobs}${noMatch}; wrote the results in ${where}${over}.`;
+  return `Matched ${n(matched)} of ${n(distinct)} distinct names in ${jobs}${noted}; wrote the results in ${where}${over}.`;
 }

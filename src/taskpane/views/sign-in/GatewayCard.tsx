@@ -7,7 +7,7 @@
 import { Button, Card, Text } from "@fluentui/react-components";
 import { useEffect, useMemo, useState } from "react";
 import { SERVICE_NAMES, type ServiceUrls } from "../../../core/config";
-import { signOnPaths } from "../../../core/gateway-sign-on";
+import { signOnConfigured, signOnPaths } from "../../../core/gateway-sign-on";
 import { readServiceOverrides, saveServiceOverrides } from "../../../host/runtime";
 import { gatewaySignOn, hostSignOnOffers, SignOnCancelled } from "../../../host/sso";
 import { ActionOutcome } from "../../components/ActionOutcome";
@@ -64,8 +64,14 @@ export function GatewayCard() {
             Sign in with your Microsoft account
           </Button>
         )}
-        {gateway.singleSignOn && paths.length === 0 && (
+        {signOnConfigured(gateway) && paths.length === 0 && (
           <Text>This Office does not offer single sign-on to add-ins: sign in with your gateway key.</Text>
+        )}
+        {gateway.singleSignOn && !signOnConfigured(gateway) && (
+          <Text>
+            Single sign-on is switched on without the app registration it needs (config.json&apos;s
+            gateway.nestedAppAuth): sign in with your gateway key, and ask your administrator to rebuild the add-in.
+          </Text>
         )}
         <ActionOutcome state={check} failedTitle="Single sign-on did not work" />
       </Card>

@@ -84,7 +84,10 @@ export function RefreshActions({ age }: { age: StoreAge }) {
             const waiting = result.stillCalculating
               ? ` ${formulas(result.stillCalculating)} still calculating ${result.stillCalculating === 1 ? "was" : "were"} left as ${result.stillCalculating === 1 ? "a formula" : "formulas"}.`
               : "";
-            return `Converted ${formulas(result.converted)} to values (${result.cells.toLocaleString("en-GB")} cells).${waiting}`;
+            const cards = result.cards
+              ? ` ${result.cards === 1 ? "A company card became its name" : `${result.cards.toLocaleString("en-GB")} company cards became their names`} (text: a card needs the add-in).`
+              : "";
+            return `Converted ${formulas(result.converted)} to values (${result.cells.toLocaleString("en-GB")} cells).${cards}${waiting}`;
           })
         }
       >

@@ -3,22 +3,24 @@
  * (classification service): 40 requests, about 8 minutes at 5 a minute".
  */
 import { SERVICE_LABELS } from "../../../core/api-values";
-import type { RefreshEstimate, ServiceEstimate, StoreEstimate } from "../../../core/refresh-estimate";
+import { kindNameOfStore, type AnswerKindName } from "../../../core/answers";
+import type { RefreshEstimate, ServiceEstimate, StoreEstimate } from "../../../core/analysis/refresh-estimate";
 
 const n = (count: number) => count.toLocaleString("en-GB");
 
-/** What each kind of answer is, one and many; a new kind of answer adds a line. */
-const NOUNS: Readonly<Record<string, [string, string]>> = {
+/** What each kind of answer is, one and many; a new kind of answer adds a line (the build fails without it). */
+const NOUNS: Readonly<Record<AnswerKindName, [string, string]>> = {
   companies: ["company", "companies"],
   matches: ["name to match", "names to match"],
   classifications: ["text to classify", "texts to classify"],
   groups: ["group structure", "group structures"],
   websites: ["website to look up", "websites to look up"],
-  market: ["company in other markets", "companies in other markets"],
+  marketCompanies: ["company in other markets", "companies in other markets"],
 };
 
 function items({ store, items: count }: StoreEstimate): string {
-  const [one, many] = NOUNS[store] ?? ["answer", "answers"];
+  const name = kindNameOfStore(store);
+  const [one, many] = name ? NOUNS[name] : ["answer", "answers"];
   return `${n(count)} ${count === 1 ? one : many}`;
 }
 

@@ -5,7 +5,7 @@
  * moving the selection while the question is open changes nothing.
  */
 import { useCallback, useState } from "react";
-import type { RefreshEstimate } from "../../../core/refresh-estimate";
+import type { RefreshEstimate } from "../../../core/analysis/refresh-estimate";
 import type { RefreshScope } from "../../../core/refresh-scopes";
 import { estimateRefreshOf, refreshScope, scopeOf, type RefreshRequest } from "../../../host/refresh";
 import { useAction } from "../../hooks/useAction";

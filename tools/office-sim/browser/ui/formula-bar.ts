@@ -5,7 +5,7 @@
  */
 import { type SimulatedExcel } from "../../app/simulated-excel";
 import { formatAddress } from "../../model/address";
-import { apiValue, isError } from "../../model/cell-values";
+import { isError, shownValue } from "../../model/cell-values";
 import { displayText } from "../../model/number-format";
 import { h } from "./dom";
 
@@ -69,7 +69,7 @@ export class FormulaBar {
         ? ""
         : /[yd]/i.test(format)
           ? displayText(value, format)
-          : String(apiValue(value)));
+          : String(shownValue(value)));
     this.preview.textContent = isError(value) && value.message ? `${value.code}: ${value.message}` : "";
   }
 
