@@ -24,7 +24,7 @@
  * Run: npm run bench -- functions
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import { request } from "node:http";
 import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
@@ -107,6 +107,8 @@ export async function startService(processes: number): Promise<Service> {
       .flat()
       .map(String),
     log: () => undefined,
+    // Several processes each generate the data, on a machine that may be busy.
+    timeoutMs: 300_000,
   });
   if (!child) throw new Error("sandbox/main.ts is missing");
   return { product: child.info.product, stop: child.stop };
@@ -158,6 +160,43 @@ export async function warmService(product: string, numbers: readonly string[], p
       await post(`${product}/v2/companies`, { CompanyNumbers: numbers.slice(i, i + 1000), returnCount: 1000 });
 }
 
+// ——— Chromium's CPU ———
+
+/**
+ * CPU time (user and system) of a Chromium's processes so far, in ms: the one started with this
+ * profile folder and all it started (renderers, the network service, the GPU process). On a busy
+ * machine a round's wall time is mostly waiting for a core; its CPU time is the work it did.
+ */
+function chromiumCpuMs(userDataDir: string): number {
+  const processes = readdirSync("/proc")
+    .filter((name) => /^\d+$/.test(name))
+    .flatMap((pid) => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+        const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+        const command = readFileSync(`/proc/${pid}/cmdline`, "utf8");
+        return [{ pid, parent: fields[1]!, ticks: Number(fields[11]) + Number(fields[12]), command }];
+      } catch {
+        return []; // gone meanwhile
+      }
+    });
+  const root = processes.find(
+    (p) => p.command.includes(`--user-data-dir=${userDataDir}`) && !p.command.includes("--type="),
+  );
+  if (!root) return NaN;
+  const tree = new Set([root.pid]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const p of processes)
+      if (!tree.has(p.pid) && tree.has(p.parent)) {
+        tree.add(p.pid);
+        grew = true;
+      }
+  }
+  // Linux counts in clock ticks of 10 ms (USER_HZ).
+  return processes.filter((p) => tree.has(p.pid)).reduce((sum, p) => sum + p.ticks * 10, 0);
+}
+
 // ——— a round in the page ———
 
 export type Client = { name: string; origin: string; peer: boolean };
@@ -171,6 +210,8 @@ interface Round {
   lastMs: number;
   /** From Excel's last call of the burst to the first company request leaving the page or a worker. */
   leaveMs: number;
+  /** CPU time of all Chromium's processes while the sheet ran. */
+  cpuMs: number;
   errors: number;
 }
 
@@ -263,14 +304,16 @@ export async function openPage(context: BrowserContext, client: Client, product:
 }
 
 export async function round(
-  context: BrowserContext,
+  browser: LaunchedBrowser,
   client: Client,
   product: string,
   numbers: string[],
 ): Promise<Round> {
-  const page = await openPage(context, client, product);
+  const page = await openPage(browser.context, client, product);
   try {
+    const cpuBefore = chromiumCpuMs(browser.userDataDir);
     const sheet = await page.evaluate(runSheet, { numbers, fields: FIELDS });
+    const cpuMs = chromiumCpuMs(browser.userDataDir) - cpuBefore;
     const starts = [await page.evaluate<number[]>(COMPANY_REQUEST_STARTS)];
     for (const worker of page.workers()) starts.push(await worker.evaluate<number[]>(COMPANY_REQUEST_STARTS));
     const all = starts.flat();
@@ -280,6 +323,7 @@ export async function round(
       firstMs: sheet.firstMs,
       lastMs: sheet.lastMs,
       leaveMs: Math.min(...all) - sheet.burstEndAt,
+      cpuMs,
       errors: sheet.errors,
     };
   } finally {
@@ -289,10 +333,10 @@ export async function round(
 
 // ——— the run ———
 
-export async function withBrowser<T>(work: (context: BrowserContext) => Promise<T>): Promise<T> {
+export async function withBrowser<T>(work: (browser: LaunchedBrowser) => Promise<T>): Promise<T> {
   const browser: LaunchedBrowser = await launchChromium({ viewport: { width: 1400, height: 900 } });
   try {
-    return await work(browser.context);
+    return await work(browser);
   } finally {
     await browser.close();
   }
@@ -313,6 +357,7 @@ function report(clients: Client[], rounds: Map<Client, Round[]>, cold: Map<Clien
       "last cell",
       "÷ peer",
       "requests leave",
+      "Chromium CPU",
       "cells in error",
     ],
   ];
@@ -326,6 +371,7 @@ function report(clients: Client[], rounds: Map<Client, Round[]>, cold: Map<Clien
       spread(of(c, (r) => r.lastMs)),
       ratio(c, (r) => r.lastMs),
       spread(of(c, (r) => r.leaveMs)),
+      spread(of(c, (r) => r.cpuMs)),
       String(Math.max(...of(c, (r) => r.errors))),
     ]);
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
@@ -340,7 +386,7 @@ function report(clients: Client[], rounds: Map<Client, Round[]>, cold: Map<Clien
   for (const c of clients) {
     const r = cold.get(c)!;
     console.log(
-      `  cold first round, ${c.name}: ${r.requests} requests, first value ${ms(r.firstMs)}, last cell ${ms(r.lastMs)}` +
+      `  cold first round, ${c.name}: ${r.requests} requests, first value ${ms(r.firstMs)}, last cell ${ms(r.lastMs)}, CPU ${ms(r.cpuMs)}` +
         (c.peer ? "" : ` (${(r.lastMs / coldPeer.lastMs).toFixed(2)}× the peer's cold round)`),
     );
   }
@@ -366,13 +412,13 @@ async function benchShape(processes: number, clients: Client[], serving: (produc
     // Each client's cold round in a browser of its own; who goes first alternates with the shape.
     const cold = new Map<Client, Round>();
     const coldOrder = processes % 2 === 1 ? clients : [...clients].reverse();
-    for (const c of coldOrder) cold.set(c, await withBrowser((context) => round(context, c, service.product, numbers)));
+    for (const c of coldOrder) cold.set(c, await withBrowser((browser) => round(browser, c, service.product, numbers)));
     const rounds = new Map<Client, Round[]>(clients.map((c) => [c, []]));
-    await withBrowser(async (context) => {
-      for (const c of clients) await round(context, c, service.product, numbers);
+    await withBrowser(async (browser) => {
+      for (const c of clients) await round(browser, c, service.product, numbers);
       for (let i = 0; i < ROUNDS; i++) {
         const order = i % 2 === 0 ? clients : [...clients].reverse();
-        for (const c of order) rounds.get(c)!.push(await round(context, c, service.product, numbers));
+        for (const c of order) rounds.get(c)!.push(await round(browser, c, service.product, numbers));
       }
     });
     report(clients, rounds, cold);
