@@ -50,10 +50,9 @@ let pageReader: BodyReader | undefined;
 
 /**
  * The process's one reader, as a page has one: its workers made at once and shared by every client
- * the process signs in, so no measured round pays for a thread starting; they send cut requests
- * themselves with Node's fetch, as the page's send with the browser's.
+ * the process signs in, so no measured round pays for a thread starting.
  */
 export function pageBodyReader(): BodyReader {
-  pageReader ??= nodeWorkerBodyReader({ startNow: true, workers: workersFor(availableParallelism()), sends: true });
+  pageReader ??= nodeWorkerBodyReader({ startNow: true, workers: workersFor(availableParallelism()) });
   return pageReader;
 }

@@ -80,8 +80,6 @@ export async function signedInClients(
   const counted = (status: number) => {
     if (status === 429) traffic.rateLimited += 1;
   };
-  const reader = options.bodyReader ?? pageBodyReader();
-  const send = reader.send?.bind(reader);
   const clients = createApiClients({
     fetch: async (url, init) => {
       count(url);
@@ -91,21 +89,8 @@ export async function signedInClients(
     },
     credentials,
     baseUrls: sandbox.urls,
+    bodyReader: pageBodyReader(),
     ...options,
-    // The requests the reader's workers send themselves are counted too.
-    bodyReader: {
-      read: (response, cut, emptyIsData) => reader.read(response, cut, emptyIsData),
-      ...(send && {
-        send(request) {
-          const sent = send(request);
-          if (sent) {
-            count(request.url);
-            sent.then((answer) => counted(answer.status)).catch(() => undefined);
-          }
-          return sent;
-        },
-      }),
-    },
   });
   const login = await clients.classification.login(c.classificationUsername, c.classificationPassword);
   await credentials.save("classification", login.accessToken, { username: c.classificationUsername });

@@ -9,12 +9,11 @@ import { workerBodyReader, workersFor } from "../api/http/worker-body-reader";
 import { setBodyReader, startRuntimeWhenReady } from "../host/runtime";
 
 // Made at once: the workbook's first recalculation is when the largest answers come, and workers
-// still starting then would leave them to this thread. They send the cut requests themselves: the
-// clients' fetch here is the platform's, as the worker's is.
+// still starting then would leave them to this thread.
 setBodyReader(
   workerBodyReader(
     () => new Worker(/* webpackChunkName: "body-reader" */ new URL("./body.worker.ts", import.meta.url)),
-    { startNow: true, workers: workersFor(navigator.hardwareConcurrency), sends: true },
+    { startNow: true, workers: workersFor(navigator.hardwareConcurrency) },
   ),
 );
 startRuntimeWhenReady();

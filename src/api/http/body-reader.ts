@@ -13,36 +13,8 @@ import type { UnreadableBody } from "./errors";
 
 export type ReadBody = { json: unknown; cut?: ReadonlySet<string> } | { unreadable: UnreadableBody };
 
-/** A request a reader may send itself (`BodyReader.send`): what sendOnce would fetch, and how to read it. */
-export interface SendSpec {
-  url: string;
-  method: string;
-  headers: Record<string, string>;
-  body?: string;
-  cut: readonly string[];
-  emptyIsData: boolean;
-  /** The request's own time-out: a reader holding it longer than this (and a margin) is stuck. */
-  timeoutMs: number;
-  signal: AbortSignal;
-}
-
-/** The answer to a sent request: its 2xx body read, or any other status's body as text. */
-export interface SentAnswer {
-  status: number;
-  statusText: string;
-  headers: [string, string][];
-  read?: ReadBody;
-  text?: string;
-}
-
 export interface BodyReader {
   read(response: Response, cut: readonly string[] | undefined, emptyIsData: boolean): Promise<ReadBody>;
-  /**
-   * Sends a cut request with the platform's fetch and reads its answer where this reader reads, so
-   * the calling thread never receives the body at all; undefined when it cannot now (the caller
-   * then fetches and reads as usual). Rejects as a failed fetch would.
-   */
-  send?(request: SendSpec): Promise<SentAnswer> | undefined;
 }
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>

@@ -12,32 +12,14 @@
  *     answers then already go to ready workers); a body goes to the ready worker holding the
  *     fewest; until one says it is ready, reads stay inline, so a worker whose script never loads
  *     is never handed a body;
- *   - with `sends`, a cut request is not fetched here at all: a ready worker sends it with its
- *     own fetch and answers with its status, headers and body read (`send`), so this thread never
- *     receives megabytes it would only hand over. Only where the clients' fetch is the platform's
- *     (the page), as the worker's fetch is; an abort reaches the worker's fetch too;
  *   - a worker that cannot be made, fails (`error`, `messageerror`) or does not answer within
- *     `answerWithinMs` (beyond a send's own time-out) drops them all, and every later read is
- *     inline. A read or send one was holding fails as a network failure would, which the transport
+ *     `answerWithinMs` drops them all, and every later read is
+ *     inline. A read one was holding fails as a network failure would, which the transport
  *     resends.
  * Apart from speed, and that one read resent, what a read answers never depends on where it ran.
  */
-import {
-  inlineBodyReader,
-  readBytes,
-  type BodyReader,
-  type ReadBody,
-  type SendSpec,
-  type SentAnswer,
-} from "./body-reader";
-import {
-  fromClone,
-  type ClonedAnswer,
-  type ReadRequest,
-  type SendRequest,
-  type WorkerReply,
-  type WorkerRequest,
-} from "./body-worker-protocol";
+import { inlineBodyReader, readBytes, type BodyReader, type ReadBody } from "./body-reader";
+import { fromClone, type ReadRequest, type WorkerReply, type WorkerRequest } from "./body-worker-protocol";
 
 /** A Web Worker as the reader uses it (Node's worker_threads are adapted to it in bench/support). */
 export interface BodyWorker {
@@ -55,8 +37,6 @@ export interface WorkerBodyReaderOptions {
   startNow?: boolean;
   /** How many workers read side by side; 1 by default. */
   workers?: number;
-  /** Workers send cut requests themselves (`send`): only where the clients' fetch is the platform's. */
-  sends?: boolean;
 }
 
 export const INLINE_BELOW_BYTES = 256 * 1024;
@@ -83,7 +63,7 @@ interface Waiting {
 interface Reader {
   worker: BodyWorker;
   ready: boolean;
-  /** Reads and sends it holds (a send is held from its post to its answer, network time included). */
+  /** Reads it holds. */
   holding: number;
 }
 
@@ -134,12 +114,7 @@ export function workerBodyReader(createWorker: () => BodyWorker, options: Worker
   }
 
   /** Hands `request` to a worker under a new id; `reply` resolves with its answer. */
-  function post(
-    to: Reader,
-    request: Omit<ReadRequest, "id"> | Omit<SendRequest, "id">,
-    transfer: ArrayBuffer[],
-    holdMs: number,
-  ) {
+  function post(to: Reader, request: Omit<ReadRequest, "id">, transfer: ArrayBuffer[], holdMs: number) {
     const id = nextId++;
     const reply = new Promise<Extract<WorkerReply, { id: number }>>((resolve, reject) => {
       // Kept referenced while it waits: in Node the worker is unref'd, and this keeps the read alive.
@@ -175,7 +150,7 @@ export function workerBodyReader(createWorker: () => BodyWorker, options: Worker
     }
   }
 
-  /** The ready worker holding the fewest reads and sends, if any is ready. */
+  /** The ready worker holding the fewest reads, if any is ready. */
   function leastBusy(): Reader | undefined {
     let best: Reader | undefined;
     for (const reader of readers) if (reader.ready && (!best || reader.holding < best.holding)) best = reader;
@@ -195,41 +170,8 @@ export function workerBodyReader(createWorker: () => BodyWorker, options: Worker
     return fromClone(reply.read);
   }
 
-  /** A send's answer as the page would have it; a send the worker could not make fails as a fetch would. */
-  function answered(reply: Extract<WorkerReply, { id: number }>): SentAnswer {
-    if ("failed" in reply) throw new Error(reply.failed);
-    if (!("answered" in reply)) throw new Error("The worker answered a send with something else.");
-    const { read, ...rest }: ClonedAnswer = reply.answered;
-    return read === undefined ? rest : { ...rest, read: fromClone(read) };
-  }
-
-  function send(request: SendSpec): Promise<SentAnswer> | undefined {
-    if (!options.sends || state === "dropped") return undefined;
-    start();
-    const to = leastBusy();
-    if (!to || request.signal.aborted) return undefined;
-    const { url, method, headers, body, cut, emptyIsData, timeoutMs, signal } = request;
-    const { id, reply } = post(
-      to,
-      { send: { url, method, headers, body }, cut, emptyIsData },
-      [],
-      timeoutMs + answerWithinMs,
-    );
-    // The worker stops its fetch; its reply (a failure) still comes, and frees its place.
-    const onAbort = () => {
-      try {
-        to.worker.postMessage({ abort: id }, []);
-      } catch {
-        // The worker is gone, and its fetch with it.
-      }
-    };
-    signal.addEventListener("abort", onAbort, { once: true });
-    return reply.then(answered).finally(() => signal.removeEventListener("abort", onAbort));
-  }
-
   if (options.startNow) start();
   return {
-    send,
     async read(response, cut, emptyIsData) {
       if (cut === undefined || state === "dropped") return inlineBodyReader.read(response, cut, emptyIsData);
       const bytes = await response.arrayBuffer();

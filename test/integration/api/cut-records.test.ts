@@ -1,8 +1,7 @@
 /**
  * Direct to the sandbox (which has no field selection), a company list asked with `fields` comes
  * back with each record cut to them, and `onCut` says so; asked without, records are whole. The
- * same holds when a worker thread reads the answer, as the page's worker does, and when the worker
- * sends the request itself: then the page's own fetch sends nothing.
+ * same holds when a worker thread reads the answer, as the page's worker does.
  */
 import {
   createApiClients,
@@ -21,13 +20,13 @@ const PAGE = 200;
 let sandbox: RunningSandbox;
 let whole: Record<string, unknown>[];
 
-function clients(bodyReader?: BodyReader, pageFetch: typeof fetch = fetch): ApiClients {
+function clients(bodyReader?: BodyReader): ApiClients {
   const credentials: CredentialSource = {
     getToken: async () => sandbox.credentials.productToken,
     invalidate: () => undefined,
   };
   return createApiClients({
-    fetch: pageFetch,
+    fetch,
     credentials,
     baseUrls: sandbox.urls,
     ...(bodyReader ? { bodyReader } : {}),
@@ -77,30 +76,6 @@ test("read by a worker thread, the cut records are the same", async () => {
     expect(watched.posts).toBe(1);
     expect([...first.companies, ...second.companies]).toStrictEqual(expectedCut(whole));
     expect([...first.cuts, ...second.cuts]).toEqual([new Set(FIELDS), new Set(FIELDS)]);
-  } finally {
-    watched.terminate();
-  }
-});
-
-test("sent by a worker thread itself, the cut records are the same, and the page's fetch sends nothing", async () => {
-  const watched = watchedWorker(nodeBodyWorker);
-  let pageSends = 0;
-  const pageFetch: typeof fetch = (input, init) => {
-    pageSends += 1;
-    return fetch(input, init);
-  };
-  const api = clients(
-    workerBodyReader(() => watched.make(), { sends: true, startNow: true }),
-    pageFetch,
-  );
-  try {
-    await watched.ready;
-    const first = await cutPage(api, 0);
-    const second = await cutPage(api, PAGE);
-    expect([...first.companies, ...second.companies]).toStrictEqual(expectedCut(whole));
-    expect([...first.cuts, ...second.cuts]).toEqual([new Set(FIELDS), new Set(FIELDS)]);
-    expect(watched.posts).toBe(2);
-    expect(pageSends).toBe(0);
   } finally {
     watched.terminate();
   }
