@@ -43,13 +43,13 @@ module.exports = {
       "api-never-upward",
       "src/api depends on nothing above it.",
       { path: "^src/api/" },
-      { path: "^src/(core|host|functions|commands|taskpane|worker)/" },
+      { path: "^src/(core|host|functions|commands|taskpane)/" },
     ),
     never(
       "core-never-upward",
       "src/core is host-agnostic: it never imports the host or the surfaces above it.",
       { path: "^src/core/" },
-      { path: "^src/(host|functions|commands|taskpane|worker)/" },
+      { path: "^src/(host|functions|commands|taskpane)/" },
     ),
     never(
       "engine-knows-no-formulas",
@@ -61,7 +61,7 @@ module.exports = {
       "host-below-the-surfaces",
       "src/host serves the functions, the commands and the pane; it never imports them.",
       { path: "^src/host/" },
-      { path: "^src/(functions|commands|taskpane|worker)/" },
+      { path: "^src/(functions|commands|taskpane)/" },
     ),
     never(
       "surfaces-side-by-side",
@@ -74,18 +74,6 @@ module.exports = {
       "The functions, the pane and the host import api/ types only; its values come through core/api-values.ts.",
       { path: "^src/(functions|taskpane|host)/" },
       { path: "^src/api/", dependencyTypesNot: ["type-only"] },
-    ),
-    never(
-      "nothing-imports-the-worker",
-      "The page's worker code is named in webpack.config.js; nothing in src imports it.",
-      { path: "^src/", pathNot: "^src/worker/" },
-      { path: "^src/worker/" },
-    ),
-    never(
-      "worker-reads-api-and-runtime",
-      "The worker reads answers (src/api) and hands the runtime its reader (host/runtime.ts), nothing more.",
-      { path: "^src/worker/" },
-      { path: "^src/(core|functions|commands|taskpane|host)/", pathNot: "^src/host/runtime[.]ts$" },
     ),
     never(
       "add-in-is-one-program",

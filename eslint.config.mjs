@@ -29,17 +29,4 @@ export default tseslint.config(
     files: ["src/core/**", "src/api/**"],
     rules: { "no-restricted-globals": ["error", ...officeGlobals] },
   },
-  {
-    // The body worker runs where there is no Office and no page: only what every reader shares.
-    files: ["src/worker/*.worker.ts"],
-    rules: {
-      "no-restricted-globals": [
-        "error",
-        ...["Office", "Excel", "CustomFunctions", "OfficeRuntime", "window", "document"].map((name) => ({
-          name,
-          message: "A Web Worker has no Office, window or document.",
-        })),
-      ],
-    },
-  },
 );

@@ -14,7 +14,6 @@ import { customXmlStore } from "../../src/host/workbook-store";
 import type { RunningSandbox } from "../../sandbox/sandbox";
 import { createSimulatedExcel, installOfficeSim, type SimulatedExcel } from "../../tools/office-sim";
 import { MemoryStorage } from "../../test/support/memory-stores";
-import { pageBodyReader } from "./node-body-reader";
 
 const { functionFiles } = createRequire(__filename)("../../scripts/lib/function-files.cjs") as {
   functionFiles(): string[];
@@ -54,7 +53,7 @@ export interface Traffic {
 
 /**
  * Clients signed in to the sandbox with its credentials; every request counted by service. Answers
- * are read as the page reads them, large cut ones in a worker thread, unless `bodyReader` says otherwise.
+ * are read as the page reads them, unless `bodyReader` says otherwise.
  */
 export async function signedInClients(
   sandbox: RunningSandbox,
@@ -89,7 +88,6 @@ export async function signedInClients(
     },
     credentials,
     baseUrls: sandbox.urls,
-    bodyReader: pageBodyReader(),
     ...options,
   });
   const login = await clients.classification.login(c.classificationUsername, c.classificationPassword);

@@ -1,5 +1,5 @@
 /**
- * How a 2xx body becomes data. The rule, the same for every reader (here, or in a worker):
+ * How a 2xx body becomes data (on the calling thread: a worker did not pay in the browser bench):
  *   - an empty body is data only where the operation's schema takes none, else "empty";
  *   - a body that is not JSON is "truncated" when it starts like JSON (cut off mid-answer), else
  *     "not-json" (an HTML page from a proxy);
@@ -7,7 +7,7 @@
  *     envelope's `companies` array keeps only its own keys among them, and the answer says so; any
  *     other item, and every other key of the envelope, stays as sent, so the schema still reports a
  *     malformed record as it would without the cut.
- * Readers differ only in where the work runs; error bodies (non-2xx) never come here.
+ * Error bodies (non-2xx) never come here.
  */
 import type { UnreadableBody } from "./errors";
 
@@ -47,7 +47,7 @@ export function readBytes(bytes: Uint8Array, cut: readonly string[] | undefined,
   return parseAndCut(new TextDecoder().decode(bytes), cut, emptyIsData);
 }
 
-/** Reads on the calling thread: the default, and the fallback of every other reader. */
+/** Reads on the calling thread; a test may inject another reader (one that never answers, say). */
 export const inlineBodyReader: BodyReader = {
   async read(response, cut, emptyIsData) {
     if (cut !== undefined) return readBytes(new Uint8Array(await response.arrayBuffer()), cut, emptyIsData);
