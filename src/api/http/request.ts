@@ -27,7 +27,7 @@ import {
 } from "./errors";
 import { redactUrl, scrubSecrets } from "./redact";
 import { parseRetryAfter } from "./retry-after";
-import type { Clock, FetchLike } from "./types";
+import type { Answer, Clock, FetchLike } from "./types";
 
 export type QueryValue = string | number | boolean | undefined;
 
@@ -67,8 +67,6 @@ export interface AttemptContext {
   /** The top-level record fields the body reader cuts each `companies[]` item to. */
   cut?: readonly string[];
   bodyReader?: BodyReader;
-  onHeaders?: (headers: Headers) => void;
-  onCut?: (fields: ReadonlySet<string>) => void;
   /** Every answer's headers as it arrives, whatever its status (the quota the service states). */
   onResponse?: (headers: Headers) => void;
 }
@@ -106,7 +104,10 @@ function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
-export async function sendOnce<S extends z.ZodType>(ctx: AttemptContext, spec: RequestSpec<S>): Promise<z.output<S>> {
+export async function sendOnce<S extends z.ZodType>(
+  ctx: AttemptContext,
+  spec: RequestSpec<S>,
+): Promise<Answer<z.output<S>>> {
   const url = buildUrl(ctx.baseUrl, spec.path, spec.query);
   const safeUrl = redactUrl(url);
   const { body, contentType } = encodeBody(spec);
@@ -169,9 +170,9 @@ export async function sendOnce<S extends z.ZodType>(ctx: AttemptContext, spec: R
   const parsed = spec.schema.safeParse(read.json);
   if (!parsed.success)
     throw new SchemaError(ctx.service, spec.operation, safeUrl, response.status, parsed.error.issues);
-  ctx.onHeaders?.(response.headers);
-  if (read.cut) ctx.onCut?.(read.cut);
-  return parsed.data;
+  return read.cut
+    ? { data: parsed.data, headers: response.headers, cut: read.cut }
+    : { data: parsed.data, headers: response.headers };
 }
 
 function statusError(

@@ -12,7 +12,7 @@ import { readStatedQuota } from "./quota-headers";
 import { redactUrl } from "./redact";
 import { buildUrl, sendOnce, type RequestSpec } from "./request";
 import { noRetriesYet, planRetry, type RetryPolicy } from "./retry";
-import type { CallOptions, Clock, FetchLike, RandomSource } from "./types";
+import type { Answer, CallOptions, Clock, FetchLike, RandomSource } from "./types";
 
 export interface TransportOptions {
   service: ServiceName;
@@ -38,6 +38,8 @@ export interface Transport {
   readonly service: ServiceName;
   readonly clock: Clock;
   send<S extends z.ZodType>(spec: RequestSpec<S>, options?: CallOptions): Promise<z.output<S>>;
+  /** `send`, answering with the headers and the cut too. */
+  answer<S extends z.ZodType>(spec: RequestSpec<S>, options?: CallOptions): Promise<Answer<z.output<S>>>;
 }
 
 async function tell(credentials: CredentialSource, service: ServiceName, reason: InvalidationReason): Promise<void> {
@@ -61,8 +63,11 @@ export function createTransport(o: TransportOptions): Transport {
     return token;
   }
 
-  async function send<S extends z.ZodType>(spec: RequestSpec<S>, options: CallOptions = {}): Promise<z.output<S>> {
-    const { signal, onWait, refresh, fields, onHeaders, onCut } = options;
+  async function answer<S extends z.ZodType>(
+    spec: RequestSpec<S>,
+    options: CallOptions = {},
+  ): Promise<Answer<z.output<S>>> {
+    const { signal, onWait, refresh, fields } = options;
     if (signal?.aborted) throw new AbortedError(o.service);
     const token = await credentialFor(spec);
     const counts = noRetriesYet();
@@ -98,8 +103,6 @@ export function createTransport(o: TransportOptions): Transport {
             // Cut here too, direct or not: a service sends whole records, and a gateway may ignore the header.
             cut: fields,
             bodyReader: o.bodyReader,
-            onHeaders,
-            onCut,
             onResponse: (headers) => {
               const quota = readStatedQuota(headers, o.clock.now());
               if (quota) o.governor.state(quota, permit);
@@ -125,5 +128,7 @@ export function createTransport(o: TransportOptions): Transport {
     }
   }
 
-  return { service: o.service, clock: o.clock, send };
+  const send = async <S extends z.ZodType>(spec: RequestSpec<S>, options?: CallOptions) =>
+    (await answer(spec, options)).data;
+  return { service: o.service, clock: o.clock, send, answer };
 }
