@@ -2,13 +2,13 @@ import { indexOfNumber } from "./data/dataset";
 import { FAULT_RATES, type FaultConfig } from "./faults";
 import { Router } from "./http/router";
 import { type Reply, type RequestContext, json, parseObjectBody } from "./http/types";
-import type { ServiceName } from "./rate-limit";
+import { QUOTA_HEADER_FORMS, type QuotaHeaderForm, type ServiceName } from "./rate-limit";
 import type { AdminApi } from "./server";
 import type { SandboxState } from "./state";
 
 /**
  * The sandbox's own admin API under `/__admin` (documented in README.md): reset, patch companies,
- * set faults and rate limits, move the clock, revoke matching keys, read callback deliveries.
+ * set faults, rate limits and how the product API states its quota, move the clock, revoke matching keys, read callback deliveries.
  * It has no authentication: the sandbox holds only sample data and listens on localhost.
  */
 
@@ -63,6 +63,9 @@ export function createAdmin(state: SandboxState): AdminApi {
     now: state.nowIso(),
     faults: state.faults.current,
     rateLimits: state.limits,
+    quotaHeaders: state.quotaHeaderForm,
+    /** Which process answered (`--processes N` runs several on one port). */
+    pid: process.pid,
     recordCache: state.records.stats(),
     memory: {
       rssMb: Math.round(process.memoryUsage().rss / 1e6),
@@ -109,6 +112,15 @@ export function createAdmin(state: SandboxState): AdminApi {
       }
       state.limiter.reset();
       return json(200, state.limits);
+    })
+    .on("POST", "/quota-headers", (req) => {
+      const input = body(req);
+      if (!input.ok) return input.reply;
+      const form = input.value.form;
+      if (!QUOTA_HEADER_FORMS.includes(form as QuotaHeaderForm))
+        return bad(`form must be one of ${QUOTA_HEADER_FORMS.join(", ")}`);
+      state.quotaHeaderForm = form as QuotaHeaderForm;
+      return json(200, { form });
     })
     .on("POST", "/clock", (req) => {
       const input = body(req);

@@ -11,7 +11,7 @@ const TRANSPORT_FAULT_FLAGS = {
   "--fault-job-fail": "rateJobFail",
   "--fault-job-stuck": "rateJobStuck",
 } as const;
-import type { ServiceName } from "./rate-limit";
+import { QUOTA_HEADER_FORMS, type QuotaHeaderForm, type ServiceName } from "./rate-limit";
 import type { StartSandboxOptions } from "./sandbox";
 
 /** Command-line flags of `npm run sandbox -- …` (see README.md), parsed into start options. */
@@ -43,6 +43,12 @@ export const USAGE = `Usage: npm run sandbox -- [options]
   --batch-queued-ms MS --batch-row-ms MS   batch job timings (default 500, 2)
   --no-rate-limits         switch all rate limits off (benchmarks)
   --rate-product N --rate-matching N --rate-classification N --rate-market N   requests a minute
+  --quota-headers FORM     how the product API states its quota: x-ratelimit, ratelimit-fields (the IETF
+                           draft's RateLimit-Limit/-Remaining/-Reset), ratelimit-structured (its
+                           RateLimit/RateLimit-Policy) or none (default: x-ratelimit; the alt reading's
+                           ratelimit-structured)
+  --processes N            N processes answer on one port side by side (node:cluster), each with the same
+                           data (the same seed); each counts its own rate limits and admin state
   --jwt-lifetime S         login token lifetime in seconds (default 691200 = 8 days)
   --free-quota N           free-tier classification quota (default 20)
   --set-ttl-ms MS          lifetime of uploaded company-number sets (default 24 h)
@@ -56,8 +62,10 @@ function num(flag: string, value: string | undefined): number {
   return n;
 }
 
-export function parseArgs(argv: readonly string[]): StartSandboxOptions & { help?: boolean } {
-  const o: StartSandboxOptions & { help?: boolean } = { port: DEFAULT_PORT, warmRecords: true };
+export type SandboxArgs = StartSandboxOptions & { help?: boolean; processes?: number };
+
+export function parseArgs(argv: readonly string[]): SandboxArgs {
+  const o: SandboxArgs = { port: DEFAULT_PORT, warmRecords: true };
   const faults: Partial<FaultConfig> = {};
   const rates: Partial<Record<ServiceName, number | null>> = {};
   let noLimits = false;
@@ -160,6 +168,16 @@ export function parseArgs(argv: readonly string[]): StartSandboxOptions & { help
       case "--rate-classification":
       case "--rate-market":
         rates[flag.slice("--rate-".length) as ServiceName] = num(flag, next());
+        break;
+      case "--quota-headers": {
+        const form = next();
+        if (!QUOTA_HEADER_FORMS.includes(form as QuotaHeaderForm))
+          throw new Error(`--quota-headers takes ${QUOTA_HEADER_FORMS.join(", ")}`);
+        o.quotaHeaders = form as QuotaHeaderForm;
+        break;
+      }
+      case "--processes":
+        o.processes = num(flag, next());
         break;
       case "--jwt-lifetime":
         o.jwtLifetimeSeconds = num(flag, next());

@@ -5,7 +5,7 @@ import { CompanyPatches } from "./data/patches";
 import { type FaultConfig, Faults } from "./faults";
 import { RecordCache } from "./product/record-cache";
 import { RequestCounter } from "./request-counter";
-import { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimits } from "./rate-limit";
+import { DEFAULT_RATE_LIMITS, RateLimiter, type QuotaHeaderForm, type RateLimits } from "./rate-limit";
 
 export interface CallbackAttempt {
   jobId: string;
@@ -26,6 +26,11 @@ export interface SandboxSettings {
   rateLimits: RateLimits;
   /** The services' rate window: a minute, as the real ones count; tests of quota shorten it. */
   rateWindowMs: number;
+  /**
+   * How the product API states its quota in its answers; by default `X-RateLimit-*` in the contract
+   * reading and the IETF draft's structured `RateLimit`/`RateLimit-Policy` in the other.
+   */
+  quotaHeaders?: QuotaHeaderForm;
   /** Single-match latency range in ms (the real service can take tens of seconds). */
   matchLatencyMs: [number, number];
   batchQueuedMs: number;
@@ -79,6 +84,8 @@ export class SandboxState {
   /** Requests that reached this sandbox, counted by the sandbox itself (never reset). */
   readonly received = new RequestCounter();
   limits: RateLimits;
+  /** Set through the admin API; the settings' form (or the reading's) until then. */
+  quotaHeaderForm: QuotaHeaderForm;
   clockOffsetMs = 0;
   /** Matching keys revoked through the admin API (401 from then on). */
   readonly revokedMatchingKeys = new Set<string>();
@@ -97,6 +104,11 @@ export class SandboxState {
     this.records = new RecordCache(this.patches, settings.recordCacheMb * 1024 * 1024);
     this.limiter = new RateLimiter(() => this.now(), settings.rateWindowMs);
     this.limits = { ...settings.rateLimits };
+    this.quotaHeaderForm = this.settingsQuotaForm();
+  }
+
+  private settingsQuotaForm(): QuotaHeaderForm {
+    return this.settings.quotaHeaders ?? (this.settings.variant === "alt" ? "ratelimit-structured" : "x-ratelimit");
   }
 
   now(): number {
@@ -117,6 +129,7 @@ export class SandboxState {
     this.faults.replace({ seed: this.settings.seed, ...this.settings.faults });
     this.limiter.reset();
     this.limits = { ...this.settings.rateLimits };
+    this.quotaHeaderForm = this.settingsQuotaForm();
     this.clockOffsetMs = 0;
     this.revokedMatchingKeys.clear();
     this.callbackLog.length = 0;

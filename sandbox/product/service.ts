@@ -2,6 +2,7 @@ import { PRODUCT_TOKEN_SCOPES } from "../credentials";
 import { Router } from "../http/router";
 import { type Reply, type RequestContext, bearerToken } from "../http/types";
 import { type Service, routed } from "../service";
+import { quotaHeaders } from "../rate-limit";
 import type { SandboxState } from "../state";
 import { postClassify } from "./classify";
 import { getExploreList, getFilters } from "./catalogue";
@@ -18,6 +19,8 @@ import { getByWebsite, postByWebsiteBatch } from "./website";
  * Product API v2 under `<origin>/product/api`. Every operation needs a bearer token: unknown or
  * missing → 401; classify needs `companies:classify`, everything else `companies:read` → else 403.
  * 200 requests a minute per token, then 429 `{"message":"Too Many Attempts."}` with Retry-After.
+ * Every answer past the token check states the token's quota in the headers of the sandbox's
+ * `quotaHeaders` form (rate-limit.ts), as a service that says its limit would.
  */
 
 type ProductHandler = (req: RequestContext, scopes: Scopes) => Reply;
@@ -89,11 +92,16 @@ export function createProductService(state: SandboxState): Service {
       const token = bearerToken(req.headers);
       if (!token || !PRODUCT_TOKEN_SCOPES[token]) return productError(401, "Unauthenticated.");
       const rate = state.limiter.take(`product:${token}`, state.limits.product);
+      const stated = quotaHeaders(state.quotaHeaderForm, rate.standing);
       if (!rate.ok)
-        return productError(429, "Too Many Attempts.", undefined, { "Retry-After": String(rate.retryAfterSeconds) });
-      return state.readings.route("product", match.pattern, routed(req, match), match.handler, () =>
+        return productError(429, "Too Many Attempts.", undefined, {
+          ...stated,
+          "Retry-After": String(rate.retryAfterSeconds),
+        });
+      const reply = await state.readings.route("product", match.pattern, routed(req, match), match.handler, () =>
         productError(404, "Not Found"),
       );
+      return { ...reply, headers: { ...reply.headers, ...stated } };
     },
   };
 }

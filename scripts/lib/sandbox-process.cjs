@@ -17,7 +17,10 @@ async function startSandboxProcess({ port = 3001, args = [], log = console.log, 
   });
   const lines = readline.createInterface({ input: child.stdout });
   const info = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("The sandbox did not start within a minute.")), timeoutMs);
+    const timer = setTimeout(() => {
+      child.kill("SIGTERM");
+      reject(new Error(`The sandbox did not start within ${Math.round(timeoutMs / 1000)} s.`));
+    }, timeoutMs);
     child.once("exit", (code) => {
       clearTimeout(timer);
       reject(new Error(`The sandbox exited with code ${code} before it was ready.`));

@@ -22,12 +22,15 @@ import { createProductClient, PRODUCT_TIMEOUTS, type ProductClient } from "./pro
 import { createTeamClient, type TeamClient } from "./team/client";
 
 /**
- * Client-side limits. Product 200/min (API-FACTS), classification 5/min (API-FACTS), matching
- * 60/min with 4 at once (INFERRED, CONTRACT-CHOICES.md), multi-market 60/min (contract).
- * Concurrency caps other than matching's are ours (INFERRED): small, so one burst cannot hog the host.
+ * Client-side limits. Product: no limit a minute until the service states one in its answers
+ * (quota-headers.ts; the contract does not show it, CONTRACT-CHOICES.md), so a burst goes in the
+ * fewest requests until then. Classification 5/min (API-FACTS), matching 60/min with 4 at once
+ * (INFERRED, CONTRACT-CHOICES.md), multi-market 60/min (contract); a statement of theirs replaces
+ * these. Concurrency caps other than matching's are ours (INFERRED): small, so one burst cannot
+ * hog the host.
  */
 export const DEFAULT_LIMITS: Readonly<Record<ServiceName, GovernorLimits>> = {
-  product: { perMinute: 200, concurrency: 6 },
+  product: { concurrency: 6 },
   matching: { perMinute: 60, concurrency: 4 },
   classification: { perMinute: 5, concurrency: 2 },
   market: { perMinute: 60, concurrency: 4 },

@@ -59,11 +59,6 @@ export interface BatchLoaderOptions<V, N = never> {
   plan?(keys: number): number[];
   /** Told how long each request took and how many keys it carried, to size later plans. */
   observe?(keys: number, ms: number): void;
-  /**
-   * Whether the burst now opening is sent at the next turn of the event loop, as soon as its
-   * calls have arrived, instead of after `burstWindowMs` of quiet; default never.
-   */
-  goesAtOnce?(): boolean;
 }
 
 type Attempt<V> = { ok: true; results: ReadonlyMap<string, V | Error> } | { ok: false; error: unknown };
@@ -128,10 +123,6 @@ export class BatchLoader<V, N = never> {
   private readonly entries = new Map<string, Entry<V, N>>();
   private queue: Entry<V, N>[] = [];
   private readonly flushTimer: QuietTimer;
-  /** Keys queued since the last flush: a burst gathering. */
-  private burstOpen = false;
-  /** The open burst goes at the next turn, not after a quiet spell. */
-  private atOnce = false;
   /** Asks by deadline (all wait the same time, so arrival order is deadline order). */
   private deadlines: LoaderAsk<V, unknown>[] = [];
   private deadlineHead = 0;
@@ -259,22 +250,10 @@ export class BatchLoader<V, N = never> {
 
   private enqueue(entry: Entry<V, N>): void {
     this.queue.push(entry);
-    if (!this.burstOpen) this.openBurst();
-    if (this.atOnce) return;
     // A full request goes at once, unless a plan cuts bursts: it must see the whole burst to cut it
     // well (maxDelayMs still bounds the wait), or a full page sent early becomes the last to arrive.
     if (!this.options.plan && this.queue.length >= this.options.maxBatchSize) this.flush();
     else this.flushTimer.nudge();
-  }
-
-  private openBurst(): void {
-    this.burstOpen = true;
-    this.atOnce = this.options.goesAtOnce?.() ?? false;
-    if (!this.atOnce) return;
-    this.options.clock.sleep(0).then(
-      () => this.burstOpen && this.flush(),
-      () => undefined,
-    );
   }
 
   /** Sends everything queued now, in the requests the plan cuts it into (by default batches of `maxBatchSize`). */
@@ -282,8 +261,6 @@ export class BatchLoader<V, N = never> {
     this.flushTimer.cancel();
     const queued = this.queue;
     this.queue = [];
-    this.burstOpen = false;
-    this.atOnce = false;
     let start = 0;
     for (const size of this.planFor(queued.length)) {
       void this.send(queued.slice(start, start + size));

@@ -45,7 +45,7 @@ export interface EngineClients {
   /** The team's match decisions, through a team gateway only. */
   team?: TeamClient;
   /** The services' governors, whose headroom lets a burst go in more, smaller requests. */
-  governors?: Partial<Readonly<Record<ServiceName, Pick<Governor, "headroom" | "limits">>>>;
+  governors?: Partial<Readonly<Record<ServiceName, Pick<Governor, "headroom" | "perMinute">>>>;
 }
 
 /**

@@ -12,10 +12,10 @@
  */
 import type { Headroom } from "../api/http/governor";
 
-/** The service's spare capacity, and its limit a minute when known. */
-export type Room = Headroom & { perMinute?: number };
+/** The service's spare capacity, and its limit a window when known. */
+export type Room = Headroom;
 
-/** INFERRED (ours): the most of a minute's quota one burst may take beyond the fewest requests. */
+/** INFERRED (ours): the most of a window's quota one burst may take beyond the fewest requests. */
 export const BURST_SHARE = 0.1;
 
 export interface RequestCost {
@@ -28,12 +28,6 @@ export interface RequestCost {
  * 13 KB of JSON to send, read and parse), so a first request carries 50 records.
  */
 export const INITIAL_COST: RequestCost = { roundTripMs: 100, perKeyMs: 1 };
-
-/**
- * Spare capacity a burst needs to go at once and be cut up: a few requests more than the fewest,
- * with a slot left free beside them.
- */
-const ROOM_TO_CUT = { requests: 4, slots: 2 };
 
 /** Requests remembered for the fit. */
 const WINDOW = 16;
@@ -63,7 +57,7 @@ export class ChunkPlanner {
     const { roundTripMs, perKeyMs } = this.fitted;
     // Work that costs less than a round trip gains nothing from being cut up.
     if (n * perKeyMs < roundTripMs) return fewest;
-    const share = room.perMinute === undefined ? Infinity : Math.floor(room.perMinute * BURST_SHARE);
+    const share = room.limit === undefined ? Infinity : Math.floor(room.limit * BURST_SHARE);
     const useful = Math.ceil((n * perKeyMs) / (roundTripMs / 2));
     const count = Math.min(room.requests, room.slots, share, useful);
     if (count <= fewest.length) return fewest;
@@ -78,21 +72,8 @@ export class ChunkPlanner {
   }
 
   /**
-   * Whether a burst may go as soon as its calls have arrived (the next turn of the event loop:
-   * Excel makes a recalculation's calls in one go), rather than after a quiet spell that gathers
-   * the fewest requests: only with room for more than the fewest.
-   */
-  goesAtOnce(room = this.headroom()): boolean {
-    return this.hasRoom(room);
-  }
-
-  private hasRoom(room: Room | undefined): boolean {
-    return !!room && room.requests >= ROOM_TO_CUT.requests && room.slots >= ROOM_TO_CUT.slots;
-  }
-
-  /**
    * The requests a burst of `n` keys arriving at once goes in, as the loader sends it: cut by
-   * `plan`, at once with room and after a quiet spell without. For the estimate shown
+   * `plan`. For the estimate shown
    * before a refresh; `queuedBefore` requests of the same service (other kinds of answer) will be
    * waiting for the governor by then, each holding a send and a slot.
    */

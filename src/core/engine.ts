@@ -7,7 +7,7 @@
  * callers pass the cell address, a cancel signal and whether Excel is only previewing.
  */
 import type { ServiceName } from "../api/credentials";
-import type { GovernorLimits, Headroom } from "../api/http/governor";
+import type { Headroom } from "../api/http/governor";
 import type { Clock } from "../api/http/types";
 import type { Market } from "../api/market/schemas";
 import { MAX_RETURN_COUNT } from "../api/product/requests";
@@ -98,8 +98,8 @@ export interface SendingCosts {
    * queued ahead of it (chunk-plan.ts's forecast).
    */
   companyRequests(n: number, before: number): number;
-  /** A service's limits and spare capacity now. */
-  governor(service: ServiceName): { limits: GovernorLimits; headroom: Headroom } | undefined;
+  /** A service's limit a minute and spare capacity now, each undefined while unknown. */
+  governor(service: ServiceName): { perMinute: number | undefined; headroom: Headroom | undefined } | undefined;
 }
 
 const PREVIEW = "The value is fetched when you finish the formula (press Enter).";
@@ -191,10 +191,7 @@ export class Engine {
     this.clients = options.clients;
     this.cache = new WorkbookCache(ANSWER_SHAPES, options.maxFullRecords);
     this.scopes = new RefreshScopes(() => clock.now());
-    this.companyPlanner = new ChunkPlanner(MAX_RETURN_COUNT, () => {
-      const governor = this.clients.governors?.product;
-      return governor && { ...governor.headroom(), perMinute: governor.limits.perMinute };
-    });
+    this.companyPlanner = new ChunkPlanner(MAX_RETURN_COUNT, () => this.clients.governors?.product?.headroom());
     const clients = () => this.clients;
     this.loaders = Object.fromEntries(
       (Object.entries(ANSWER_KINDS) as [AnswerKindName, AnyAnswerKind][]).map(([name, kind]) => [
@@ -497,7 +494,7 @@ export class Engine {
       companyRequests: (n, before) => this.companyPlanner.forecast(n, before).length,
       governor: (service) => {
         const governor = this.clients.governors?.[service];
-        return governor && { limits: governor.limits, headroom: governor.headroom() };
+        return governor && { perMinute: governor.perMinute(), headroom: governor.headroom() };
       },
     };
   }

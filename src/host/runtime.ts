@@ -4,7 +4,6 @@
  * ribbon commands and the pane, because they all run in this one page.
  */
 import type { ApiClients } from "../api/factory";
-import type { BodyReader } from "../api/http/body-reader";
 import { createApiClients } from "../core/api-values";
 import { systemClock } from "../core/api-values";
 import { applyServiceOverrides, loadDeploymentConfig, type DeploymentConfig, type ServiceUrls } from "../core/config";
@@ -29,7 +28,6 @@ let current: Promise<Runtime> | undefined;
 /** The runtime once built, for answers that need not wait (a cell answered from the cache). */
 let built: Runtime | undefined;
 let engine: Engine | undefined;
-let bodyReader: BodyReader | undefined;
 
 /** Problems the pane should show (a damaged workbook store, a failed save, a bad configuration). */
 export function onRuntimeProblem(listener: (message: string) => void): () => void {
@@ -59,14 +57,6 @@ export async function saveServiceOverrides(overrides: Partial<ServiceUrls>): Pro
   built = undefined;
 }
 
-/**
- * Where the clients parse answers: the page sets its worker reader (src/worker/page-body-reader.ts)
- * before the runtime is first built; unset (tests, benchmarks that compose their own), on this thread.
- */
-export function setBodyReader(reader: BodyReader): void {
-  bodyReader = reader;
-}
-
 async function build(): Promise<Runtime> {
   const pageUrl = window.location.href;
   const deployed = await loadDeploymentConfig((url) => fetch(url), pageUrl);
@@ -83,7 +73,6 @@ async function build(): Promise<Runtime> {
     baseUrls: config.services,
     throughGateway,
     ...(config.teamUrl ? { teamUrl: config.teamUrl } : {}),
-    bodyReader,
   });
   // The engine (and its cache) outlives a change of service URLs; only the clients are rebuilt.
   engine ??= new Engine({ clients, clock: systemClock, store: customXmlStore, onProblem: report });
@@ -104,6 +93,17 @@ export function provideRuntime(runtime: Runtime): void {
 /** The runtime if it is built, else undefined (then `getRuntime` builds it). */
 export function readyRuntime(): Runtime | undefined {
   return current ? built : undefined;
+}
+
+/**
+ * Builds the runtime as soon as Office is ready rather than at the first call: the page's first
+ * recalculation then finds the configuration read, the clients made and the workbook's store loaded,
+ * and its requests leave when its burst of calls ends. (Built at the first call, every call of that
+ * burst waited on the build and then on the store, and the requests left 250 ms and more later.)
+ * A build that fails is reported as at a first call, and the first call builds it again.
+ */
+export function startRuntimeWhenReady(): void {
+  void Office.onReady(() => getRuntime().catch(() => undefined));
 }
 
 export function getRuntime(): Promise<Runtime> {

@@ -1,7 +1,7 @@
 /**
  * The page's load order on a runtime started without the pane (a workbook with formulas opened,
  * the pane closed): the functions register and answer while the pane's code, a chunk of its own,
- * has not even been requested; Open pane fetches it, the pane renders, and it works with the
+ * has not even been requested, and the runtime they share is built as soon as Office is ready; Open pane fetches it, the pane renders, and it works with the
  * functions on the same runtime.
  */
 import { readdirSync } from "node:fs";
@@ -42,6 +42,15 @@ test("the functions register from the page's own scripts, without the pane's chu
   expect(paneChunksFetched(timeline)).toEqual([]);
   expect(await session.current.sim((api) => api.taskpaneVisible())).toBe(false);
   expect(await pane(session.current.page).innerHTML()).toBe("");
+});
+
+test("with the pane closed, the runtime is built once Office is ready, before any formula asks for it", async () => {
+  const { page } = session.current;
+  // The configuration read is the runtime's first step; no formula has been entered yet.
+  await page.waitForFunction(() =>
+    performance.getEntriesByType("resource").some((entry) => new URL(entry.name).pathname === "/config.json"),
+  );
+  expect((await session.current.sim((api) => api.counters())).invocations).toBe(0);
 });
 
 test("UKCO formulas compute while the pane is closed and its code not fetched", async () => {

@@ -1,15 +1,23 @@
 /**
- * A per-service limiter: at most `perMinute` sends in any sliding window and at most
- * `concurrency` in flight, first come first served. A burst queues here instead of drawing
- * 429s; a 429 with `Retry-After` pauses the whole service. Time comes from the injected clock.
+ * A per-service limiter: at most `concurrency` requests in flight, first come first served, and
+ * no more sends in any sliding window than the service's quota allows, as far as it is known. A
+ * burst queues here instead of drawing 429s; a 429 with `Retry-After` pauses the whole service.
+ * Time comes from the injected clock.
+ *
+ * The quota is what the service last stated in its answers' headers (`state`, from
+ * quota-headers.ts), else the limit configured, else unknown. A stated limit replaces the
+ * configured one; a stated remaining count holds, less the sends made since the request it
+ * answered, until its reset (or for a window), so other clients of the same credential count too.
+ * While nothing is known, `headroom` says so (undefined), and only concurrency and pauses apply.
  */
 import type { ServiceName } from "../credentials";
 import { AbortedError } from "./errors";
+import type { StatedQuota } from "./quota-headers";
 import type { Clock, WaitInfo } from "./types";
 
 export interface GovernorLimits {
-  /** Sends allowed in any window of `windowMs`. */
-  perMinute: number;
+  /** Sends allowed in any window of `windowMs`, where configured; undefined: unknown until the service says. */
+  perMinute?: number;
   /** Requests in flight at once. */
   concurrency: number;
   /**
@@ -19,7 +27,12 @@ export interface GovernorLimits {
   windowMs?: number;
 }
 
-export const RATE_WINDOW_MS = 60_000 + 500;
+/**
+ * INFERRED: a minute plus a small margin, so that network jitter between our send time and the
+ * server's receipt time cannot squeeze N+1 requests into its window. A stated window gets it too.
+ */
+const WINDOW_MARGIN_MS = 500;
+export const RATE_WINDOW_MS = 60_000 + WINDOW_MARGIN_MS;
 
 export interface GovernorSnapshot {
   service: ServiceName;
@@ -31,12 +44,14 @@ export interface GovernorSnapshot {
   drainEstimateMs: number;
 }
 
-/** What the governor could send now without making anyone wait. */
+/** What the governor could send now without making anyone wait, when the service's quota is known. */
 export interface Headroom {
   /** Sends left in the current rate window, after everything already queued. */
   requests: number;
   /** Free concurrency slots, after everything already queued. */
   slots: number;
+  /** The quota of a whole window, when a limit is known (a remaining count may be stated alone). */
+  limit?: number;
 }
 
 /** What the service has been sent since the add-in started, for the pane's usage line. */
@@ -53,6 +68,19 @@ export interface GovernorUsage {
 export interface Permit {
   /** Frees the concurrency slot; call once the response is read. Safe to call twice. */
   release(): void;
+  /** How many sends the governor had granted with this one (to count those sent after it). */
+  readonly sent: number;
+}
+
+/** The service's last word on its quota, as the governor keeps it. */
+interface Statement {
+  limit?: number;
+  windowMs: number;
+  /** Requests left as of `sentAt` sends (undefined: the limit alone was stated). */
+  remaining?: number;
+  sentAt: number;
+  /** Epoch ms until which the remaining count holds. */
+  until: number;
 }
 
 export interface AcquireOptions {
@@ -80,6 +108,7 @@ export class Governor {
   private sentTotal = 0;
   private throttledAbsorbed = 0;
   private pausedUntil = 0;
+  private statement: Statement | undefined;
   private wake: { at: number; stop: AbortController } | undefined;
   private readonly listeners = new Set<(s: GovernorSnapshot) => void>();
   private readonly windowMs: number;
@@ -89,7 +118,7 @@ export class Governor {
     readonly limits: GovernorLimits,
     private readonly clock: Clock,
   ) {
-    if (!(limits.perMinute >= 1) || !(limits.concurrency >= 1))
+    if (!(limits.concurrency >= 1) || (limits.perMinute !== undefined && !(limits.perMinute >= 1)))
       throw new RangeError("Governor limits must be at least 1");
     this.windowMs = limits.windowMs ?? RATE_WINDOW_MS;
   }
@@ -159,20 +188,74 @@ export class Governor {
     this.notify();
   }
 
-  headroom(): Headroom {
+  /**
+   * What the service said of its quota in the answer to `permit`'s request. Its remaining count is
+   * taken less the sends granted since that request (the service had not counted them), and an
+   * earlier statement still in force that leaves fewer stands: answers can arrive out of order.
+   */
+  state(quota: StatedQuota, permit?: Permit): void {
     const now = this.clock.now();
+    const windowMs = quota.limit !== undefined ? quota.windowMs : (this.statement?.windowMs ?? quota.windowMs);
+    const limit = quota.limit ?? this.statement?.limit;
+    let remaining =
+      quota.remaining === undefined
+        ? undefined
+        : Math.max(0, quota.remaining - (permit ? this.sentTotal - permit.sent : 0));
+    let until = now + (quota.resetMs ?? windowMs);
+    const before = this.statedRemaining(now);
+    if (before !== undefined && (remaining === undefined || before < remaining)) {
+      remaining = before;
+      until = this.statement!.until;
+    }
+    this.statement = { ...(limit !== undefined ? { limit } : {}), windowMs, remaining, sentAt: this.sentTotal, until };
+    this.pump();
+  }
+
+  /** The quota's limit and window in force: stated, else configured; undefined while unknown. */
+  private quota(): { limit: number; windowMs: number } | undefined {
+    const stated = this.statement?.limit;
+    if (stated !== undefined) return { limit: stated, windowMs: this.statement!.windowMs + WINDOW_MARGIN_MS };
+    return this.limits.perMinute === undefined ? undefined : { limit: this.limits.perMinute, windowMs: this.windowMs };
+  }
+
+  /** Sends a minute the quota allows, when known (for estimates the user reads). */
+  perMinute(): number | undefined {
+    const s = this.statement;
+    return s?.limit !== undefined ? (s.limit * 60_000) / s.windowMs : this.limits.perMinute;
+  }
+
+  /** The stated remaining count now, while it holds. */
+  private statedRemaining(now: number): number | undefined {
+    const s = this.statement;
+    if (s?.remaining === undefined || now >= s.until) return undefined;
+    return Math.max(0, s.remaining - (this.sentTotal - s.sentAt));
+  }
+
+  /** Undefined while the quota is unknown: then a caller sends the fewest requests it can. */
+  headroom(): Headroom | undefined {
+    const now = this.clock.now();
+    const quota = this.quota();
+    const stated = this.statedRemaining(now);
+    if (!quota && stated === undefined) return undefined;
     const queued = this.queue.length;
     const paused = this.pausedUntil > now;
-    const sentInWindow = this.sent.filter((t) => t + this.windowMs > now).length;
+    const byWindow = quota ? quota.limit - this.sent.filter((t) => t + quota.windowMs > now).length : Infinity;
+    const left = Math.min(byWindow, stated ?? Infinity);
     return {
-      requests: paused ? 0 : Math.max(0, this.limits.perMinute - sentInWindow - queued),
+      requests: paused ? 0 : Math.max(0, left - queued),
       slots: paused ? 0 : Math.max(0, this.limits.concurrency - this.inFlight - queued),
+      ...(quota ? { limit: quota.limit } : {}),
     };
   }
 
-  private rateFreeAt(log: readonly number[]): number {
-    const { perMinute } = this.limits;
-    return log.length >= perMinute ? (log[log.length - perMinute] as number) + this.windowMs : 0;
+  /** When the next rate-counted send may go, after `log` (sends in the window) and `extra` more sends from now. */
+  private rateFreeAt(log: readonly number[], now: number, extra = 0): number {
+    const quota = this.quota();
+    const byWindow =
+      quota && log.length >= quota.limit ? (log[log.length - quota.limit] as number) + quota.windowMs : 0;
+    const stated = this.statedRemaining(now);
+    const byStatement = stated !== undefined && stated - extra <= 0 ? this.statement!.until : 0;
+    return Math.max(byWindow, byStatement);
   }
 
   /** Turns away waiters that would sit out a pause longer than they accept. */
@@ -190,12 +273,13 @@ export class Governor {
 
   private pump(): void {
     const now = this.clock.now();
-    while (this.sent.length && (this.sent[0] as number) + this.windowMs <= now) this.sent.shift();
+    const keptFor = Math.max(this.windowMs, this.quota()?.windowMs ?? 0);
+    while (this.sent.length && (this.sent[0] as number) + keptFor <= now) this.sent.shift();
     this.shedLongPauses(now);
     let blockedUntil = 0;
     while (this.queue.length && this.inFlight < this.limits.concurrency) {
       const head = this.queue[0] as Waiter;
-      const earliest = Math.max(this.pausedUntil, head.options.rateExempt ? 0 : this.rateFreeAt(this.sent));
+      const earliest = Math.max(this.pausedUntil, head.options.rateExempt ? 0 : this.rateFreeAt(this.sent, now));
       if (earliest > now) {
         blockedUntil = earliest;
         break;
@@ -205,15 +289,16 @@ export class Governor {
       this.inFlight += 1;
       this.sentTotal += 1;
       if (!head.options.rateExempt) this.sent.push(now);
-      head.grant(this.permit());
+      head.grant(this.permit(this.sentTotal));
     }
     this.schedule(blockedUntil);
     this.notify();
   }
 
-  private permit(): Permit {
+  private permit(sent: number): Permit {
     let released = false;
     return {
+      sent,
       release: () => {
         if (released) return;
         released = true;
@@ -242,10 +327,15 @@ export class Governor {
   /** Expected send time of each queued request, from the rate window and pause only. */
   private estimateStarts(): number[] {
     const now = this.clock.now();
-    const log = this.sent.filter((t) => t + this.windowMs > now);
+    const windowMs = this.quota()?.windowMs ?? this.windowMs;
+    const log = this.sent.filter((t) => t + windowMs > now);
+    let ahead = 0;
     return this.queue.map((w) => {
-      const start = Math.max(now, this.pausedUntil, w.options.rateExempt ? 0 : this.rateFreeAt(log));
-      if (!w.options.rateExempt) log.push(start);
+      const start = Math.max(now, this.pausedUntil, w.options.rateExempt ? 0 : this.rateFreeAt(log, now, ahead));
+      if (!w.options.rateExempt) {
+        log.push(start);
+        ahead += 1;
+      }
       return start;
     });
   }

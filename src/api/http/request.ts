@@ -27,7 +27,7 @@ import {
 } from "./errors";
 import { redactUrl, scrubSecrets } from "./redact";
 import { parseRetryAfter } from "./retry-after";
-import type { Clock, FetchLike } from "./types";
+import type { Answer, Clock, FetchLike } from "./types";
 
 export type QueryValue = string | number | boolean | undefined;
 
@@ -67,8 +67,8 @@ export interface AttemptContext {
   /** The top-level record fields the body reader cuts each `companies[]` item to. */
   cut?: readonly string[];
   bodyReader?: BodyReader;
-  onHeaders?: (headers: Headers) => void;
-  onCut?: (fields: ReadonlySet<string>) => void;
+  /** Every answer's headers as it arrives, whatever its status (the quota the service states). */
+  onResponse?: (headers: Headers) => void;
 }
 
 /**
@@ -104,7 +104,10 @@ function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
-export async function sendOnce<S extends z.ZodType>(ctx: AttemptContext, spec: RequestSpec<S>): Promise<z.output<S>> {
+export async function sendOnce<S extends z.ZodType>(
+  ctx: AttemptContext,
+  spec: RequestSpec<S>,
+): Promise<Answer<z.output<S>>> {
   const url = buildUrl(ctx.baseUrl, spec.path, spec.query);
   const safeUrl = redactUrl(url);
   const { body, contentType } = encodeBody(spec);
@@ -134,32 +137,12 @@ export async function sendOnce<S extends z.ZodType>(ctx: AttemptContext, spec: R
   try {
     const reader = ctx.bodyReader ?? inlineBodyReader;
     const emptyIsData = spec.schema.safeParse(undefined).success;
-    const sending =
-      ctx.cut &&
-      reader.send?.({
-        url,
-        method: spec.method,
-        headers,
-        body,
-        cut: ctx.cut,
-        emptyIsData,
-        timeoutMs: spec.timeoutMs,
-        signal: inFlight.signal,
-      });
-    if (sending) {
-      // The reader sent it and read the answer: here there is only its status and headers.
-      const answer = await raceAbort(sending, inFlight.signal);
-      response = new Response(null, { status: answer.status, statusText: answer.statusText, headers: answer.headers });
-      if (answer.read) read = answer.read;
-      else text = answer.text ?? "";
-    } else {
-      response = await raceAbort(
-        ctx.fetch(url, { method: spec.method, headers, body, signal: inFlight.signal }),
-        inFlight.signal,
-      );
-      if (response.ok) read = await raceAbort(reader.read(response, ctx.cut, emptyIsData), inFlight.signal);
-      else text = await raceAbort(response.text(), inFlight.signal);
-    }
+    response = await raceAbort(
+      ctx.fetch(url, { method: spec.method, headers, body, signal: inFlight.signal }),
+      inFlight.signal,
+    );
+    if (response.ok) read = await raceAbort(reader.read(response, ctx.cut, emptyIsData), inFlight.signal);
+    else text = await raceAbort(response.text(), inFlight.signal);
   } catch (cause) {
     if (ctx.signal?.aborted) throw new AbortedError(ctx.service);
     if (timedOut) throw new TimeoutError(ctx.service, spec.method, safeUrl, "client", spec.timeoutMs);
@@ -168,6 +151,7 @@ export async function sendOnce<S extends z.ZodType>(ctx: AttemptContext, spec: R
     stopTimer.abort();
     ctx.signal?.removeEventListener("abort", onUserAbort);
   }
+  ctx.onResponse?.(response.headers);
 
   if (read === undefined) {
     const secrets = [...(spec.secrets ?? []), ...(ctx.token ? [ctx.token] : [])];
@@ -186,9 +170,9 @@ export async function sendOnce<S extends z.ZodType>(ctx: AttemptContext, spec: R
   const parsed = spec.schema.safeParse(read.json);
   if (!parsed.success)
     throw new SchemaError(ctx.service, spec.operation, safeUrl, response.status, parsed.error.issues);
-  ctx.onHeaders?.(response.headers);
-  if (read.cut) ctx.onCut?.(read.cut);
-  return parsed.data;
+  return read.cut
+    ? { data: parsed.data, headers: response.headers, cut: read.cut }
+    : { data: parsed.data, headers: response.headers };
 }
 
 function statusError(

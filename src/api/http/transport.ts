@@ -1,16 +1,18 @@
 /**
  * A service's way of sending: fetch its own credential, wait for the governor, send one
- * attempt, and retry as the policy allows. Every client method goes through `send`.
+ * attempt, and retry as the policy allows. Every client method goes through `send`. What an
+ * answer's headers say of the service's quota goes to the governor, whatever the answer's status.
  */
 import type { z } from "zod";
 import type { CredentialSource, InvalidationReason, ServiceName } from "../credentials";
 import type { BodyReader } from "./body-reader";
 import { AbortedError, AuthRequiredError, RateLimitedError, type AuthProblem } from "./errors";
 import type { Governor } from "./governor";
+import { readStatedQuota } from "./quota-headers";
 import { redactUrl } from "./redact";
 import { buildUrl, sendOnce, type RequestSpec } from "./request";
 import { noRetriesYet, planRetry, type RetryPolicy } from "./retry";
-import type { CallOptions, Clock, FetchLike, RandomSource } from "./types";
+import type { Answer, CallOptions, Clock, FetchLike, RandomSource } from "./types";
 
 export interface TransportOptions {
   service: ServiceName;
@@ -36,6 +38,8 @@ export interface Transport {
   readonly service: ServiceName;
   readonly clock: Clock;
   send<S extends z.ZodType>(spec: RequestSpec<S>, options?: CallOptions): Promise<z.output<S>>;
+  /** `send`, answering with the headers and the cut too. */
+  answer<S extends z.ZodType>(spec: RequestSpec<S>, options?: CallOptions): Promise<Answer<z.output<S>>>;
 }
 
 async function tell(credentials: CredentialSource, service: ServiceName, reason: InvalidationReason): Promise<void> {
@@ -59,8 +63,11 @@ export function createTransport(o: TransportOptions): Transport {
     return token;
   }
 
-  async function send<S extends z.ZodType>(spec: RequestSpec<S>, options: CallOptions = {}): Promise<z.output<S>> {
-    const { signal, onWait, refresh, fields, onHeaders, onCut } = options;
+  async function answer<S extends z.ZodType>(
+    spec: RequestSpec<S>,
+    options: CallOptions = {},
+  ): Promise<Answer<z.output<S>>> {
+    const { signal, onWait, refresh, fields } = options;
     if (signal?.aborted) throw new AbortedError(o.service);
     const token = await credentialFor(spec);
     const counts = noRetriesYet();
@@ -96,8 +103,10 @@ export function createTransport(o: TransportOptions): Transport {
             // Cut here too, direct or not: a service sends whole records, and a gateway may ignore the header.
             cut: fields,
             bodyReader: o.bodyReader,
-            onHeaders,
-            onCut,
+            onResponse: (headers) => {
+              const quota = readStatedQuota(headers, o.clock.now());
+              if (quota) o.governor.state(quota, permit);
+            },
           },
           spec,
         );
@@ -119,5 +128,7 @@ export function createTransport(o: TransportOptions): Transport {
     }
   }
 
-  return { service: o.service, clock: o.clock, send };
+  const send = async <S extends z.ZodType>(spec: RequestSpec<S>, options?: CallOptions) =>
+    (await answer(spec, options)).data;
+  return { service: o.service, clock: o.clock, send, answer };
 }

@@ -26,19 +26,20 @@ export interface CallOptions {
   refresh?: boolean;
   /**
    * The top-level record fields a list answer's reader needs. The body reader cuts each
-   * `companies[]` record of the answer to them (and says so through `onCut`), direct or through a
+   * `companies[]` record of the answer to them (and the answer says so: `Answer.cut`), direct or through a
    * gateway. A team gateway is also sent them (`x-ukco-fields`), so it cuts each record before
    * sending and says so in its answer's own `x-ukco-fields`; the services have no field
    * selection, so direct to one the header is not sent.
    */
   fields?: readonly string[];
-  /** Shown the headers of the answer that was read (a team gateway states facts there, e.g. `x-ukco-scopes`). */
-  onHeaders?: (headers: Headers) => void;
-  /**
-   * Told, before the call resolves, the top-level fields the body reader cut each `companies[]`
-   * record of the answer to; not called when it cut nothing (no `fields`, or no `companies` list).
-   */
-  onCut?: (fields: ReadonlySet<string>) => void;
+}
+
+/** An answer as read: its data, its headers (a team gateway states facts there), and what it was cut to. */
+export interface Answer<T> {
+  data: T;
+  headers: Headers;
+  /** The top-level fields the body reader cut each `companies[]` record to; undefined when it cut nothing. */
+  cut?: ReadonlySet<string>;
 }
 
 /** Where a queued request stands in its service's governor. */

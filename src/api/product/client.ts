@@ -2,7 +2,7 @@
 import type { z } from "zod";
 import type { RequestSpec } from "../http/request";
 import type { Transport } from "../http/transport";
-import type { CallOptions } from "../http/types";
+import type { Answer, CallOptions } from "../http/types";
 import { LazyListEnvelopeSchema, type LazyListEnvelope } from "./lazy-company";
 import { checkInput } from "../input";
 import {
@@ -56,6 +56,8 @@ export interface ProductClient {
   listCompanies(query: CompaniesQuery, options?: CallOptions): Promise<ListEnvelope>;
   /** `listCompanies` with each record checked only shallowly; read its fields with `readCompanyField` (lazy-company.ts). */
   listCompanyRecords(query: CompaniesQuery, options?: CallOptions): Promise<LazyListEnvelope>;
+  /** `listCompanyRecords` with the answer's headers and the fields its records were cut to (`options.fields`). */
+  readCompanyRecords(query: CompaniesQuery, options?: CallOptions): Promise<Answer<LazyListEnvelope>>;
   uploadCompanyNumberSet(companyNumbers: readonly string[], options?: CallOptions): Promise<NumberSet>;
   classify(request: ClassifyRequest, options?: CallOptions): Promise<ClassifyEnvelope>;
   companiesByWebsiteBatch(request: WebsiteBatchRequest, options?: CallOptions): Promise<WebsiteEnvelope>;
@@ -91,6 +93,22 @@ export function createProductClient(transport: Transport, timeouts = PRODUCT_TIM
       options,
     );
   // The product POSTs are reads (filters in the body), so resending them after a network failure is safe.
+  const postSpec = <S extends z.ZodType>(
+    operation: string,
+    path: string,
+    json: unknown,
+    schema: S,
+    query?: RequestSpec<S>["query"],
+  ): RequestSpec<S> => ({
+    operation: `product.${operation}`,
+    method: "POST",
+    path,
+    json,
+    query,
+    schema,
+    timeoutMs: timeouts.listMs,
+    idempotent: true,
+  });
   const post = <S extends z.ZodType>(
     operation: string,
     path: string,
@@ -98,20 +116,14 @@ export function createProductClient(transport: Transport, timeouts = PRODUCT_TIM
     schema: S,
     options?: CallOptions,
     query?: RequestSpec<S>["query"],
-  ) =>
-    transport.send(
-      {
-        operation: `product.${operation}`,
-        method: "POST",
-        path,
-        json,
-        query,
-        schema,
-        timeoutMs: timeouts.listMs,
-        idempotent: true,
-      },
+  ) => transport.send(postSpec(operation, path, json, schema, query), options);
+  const readCompanyRecords = (query: CompaniesQuery, options?: CallOptions) => {
+    const { insights, ...body } = checkInput("product", CompaniesQuerySchema, query);
+    return transport.answer(
+      postSpec("listCompanies", "/v2/companies", body, LazyListEnvelopeSchema, { insights }),
       options,
     );
+  };
 
   return {
     async listCompanies(query, options) {
@@ -119,9 +131,9 @@ export function createProductClient(transport: Transport, timeouts = PRODUCT_TIM
       return post("listCompanies", "/v2/companies", body, ListEnvelopeSchema, options, { insights });
     },
     async listCompanyRecords(query, options) {
-      const { insights, ...body } = checkInput("product", CompaniesQuerySchema, query);
-      return post("listCompanies", "/v2/companies", body, LazyListEnvelopeSchema, options, { insights });
+      return (await readCompanyRecords(query, options)).data;
     },
+    readCompanyRecords,
     async uploadCompanyNumberSet(companyNumbers, options) {
       const body = checkInput("product", NumberSetRequestSchema, { CompanyNumbers: companyNumbers });
       const spec = {

@@ -32,10 +32,10 @@ export interface ServiceEstimate {
   stores: StoreEstimate[];
   requests: number;
   exact: boolean;
-  /** The service's limit, sends a minute. */
-  perMinute: number;
-  /** Minutes the limit makes the requests wait beyond what it has to spare now (0: no wait). */
-  minutes: number;
+  /** The service's limit, sends a minute; undefined while the service has not stated it (and none is configured). */
+  perMinute?: number;
+  /** Minutes the limit makes the requests wait beyond what it has to spare now (0: no wait); undefined with the limit. */
+  minutes?: number;
 }
 
 export interface RefreshEstimate {
@@ -77,21 +77,24 @@ export function estimateRefresh(answers: ScopeAnswers, scope: RefreshScope, cont
   const services = [...byService].map(([service, estimates]): ServiceEstimate => {
     const requests = estimates.reduce((sum, e) => sum + e.requests, 0);
     const governor = context.governor(service);
-    const perMinute = governor?.limits.perMinute ?? Infinity;
-    const spare = governor?.headroom.requests ?? requests;
+    const perMinute = governor ? governor.perMinute : Infinity;
+    const spare = governor?.headroom?.requests ?? 0;
     return {
       service,
       stores: estimates,
       requests,
       exact: estimates.every((e) => e.exact),
-      perMinute,
-      minutes: Math.max(0, requests - spare) / perMinute,
+      ...(perMinute === undefined
+        ? {}
+        : { perMinute, minutes: perMinute === Infinity ? 0 : Math.max(0, requests - spare) / perMinute }),
     };
   });
   return {
     services,
     formulas: answers.formulas,
     unread: answers.unread,
-    needsConfirmation: services.some((s) => s.minutes >= CONFIRM_ABOVE.minutes || s.requests > CONFIRM_ABOVE.requests),
+    needsConfirmation: services.some(
+      (s) => (s.minutes ?? 0) >= CONFIRM_ABOVE.minutes || s.requests > CONFIRM_ABOVE.requests,
+    ),
   };
 }

@@ -9,7 +9,7 @@
  * the cache already holds of those companies). The answer is read cut to them (the body reader,
  * api/http/body-reader.ts: off the page's thread for a large page), and through a team gateway
  * they are also sent (`x-ukco-fields`), so the gateway cuts each record before it is sent. A record
- * is taken as cut only when the reader or the gateway says so, naming the fields it kept (both: the
+ * is taken as cut only when its answer says so (the reader's cut, the gateway's header), naming the fields it kept (both: the
  * fields both kept); a field outside the cut is unknown, never absent. An ask that needs the whole
  * record names none, and its answer holds whole records.
  */
@@ -109,10 +109,21 @@ export interface CompanyLoaderTiming {
   settleTimeoutMs: number;
 }
 
+/**
+ * A burst goes at the next turn of the event loop, when its calls have stopped: Excel makes a
+ * recalculation's calls in one go, so nothing is gained by waiting for more.
+ */
 export const COMPANY_LOADER_TIMING: CompanyLoaderTiming = {
+  burstWindowMs: 0,
+  maxDelayMs: 0,
+  settleTimeoutMs: 5 * 60_000,
+};
+
+/** For lookups that may come a few at a time (websites, other markets): gathered over a quiet spell. */
+export const GATHERED_LOOKUP_TIMING: CompanyLoaderTiming = {
   burstWindowMs: 25,
   maxDelayMs: 400,
-  settleTimeoutMs: 5 * 60_000,
+  settleTimeoutMs: COMPANY_LOADER_TIMING.settleTimeoutMs,
 };
 
 export interface CompanyLoaderOptions {
@@ -140,36 +151,22 @@ export function createCompanyLoader(
     maxBatchSize: MAX_RETURN_COUNT,
     ...timing,
     plan: (keys) => planner.plan(keys),
-    goesAtOnce: () => planner.goesAtOnce(),
     observe: (keys, ms) => planner.observe(keys, ms),
     timeoutMessage: "The product API did not answer within 5 minutes.",
     // Unreachable in practice: loadMany answers every key (a missing company is a result, not an error).
     missing: (key) => new NotFoundError(`No company ${key}.`),
     isolate: mayBelongToPartOfBatch,
     async loadMany(numbers, signal, _notify, needs) {
-      let stated: string | null = null;
-      let kept: string | null = null;
-      let readerCut: ReadonlySet<string> | undefined;
       const fields = fieldsNeeded(numbers, needs, heldFields);
-      const envelope = await product().listCompanyRecords(
+      const answer = await product().readCompanyRecords(
         { CompanyNumbers: [...numbers], returnCount: numbers.length, skip: 0 },
-        {
-          signal,
-          refresh: numbers.some(refreshing),
-          ...(fields ? { fields } : {}),
-          onHeaders: (h) => {
-            stated = h.get(GATEWAY_SCOPES_HEADER);
-            kept = h.get(FIELDS_HEADER);
-          },
-          onCut: (cutTo) => {
-            readerCut = cutTo;
-          },
-        },
+        { signal, refresh: numbers.some(refreshing), ...(fields ? { fields } : {}) },
       );
+      const envelope = answer.data;
       const fetchedAt = clock.now();
       // Only a cut asked for and confirmed makes records partial: by the reader, by the gateway, or both.
-      const cut = fields ? bothCuts(readerCut, fieldsKept(kept)) : undefined;
-      const lackingScopes = scopesLackingStated(stated) ?? scopesLacking(envelope);
+      const cut = fields ? bothCuts(answer.cut, fieldsKept(answer.headers.get(FIELDS_HEADER))) : undefined;
+      const lackingScopes = scopesLackingStated(answer.headers.get(GATEWAY_SCOPES_HEADER)) ?? scopesLacking(envelope);
       const found = new Map<string, RawCompany | Error>();
       let unattributed = 0;
       for (const company of envelope.companies) {

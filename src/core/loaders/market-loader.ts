@@ -10,7 +10,7 @@ import { MAX_BATCH_NUMBERS, MARKETS, type Market } from "../../api/market/schema
 import { BatchLoader } from "../batch-loader";
 import { mayBelongToPartOfBatch } from "./isolatable";
 import { NotFoundError } from "../errors";
-import { COMPANY_LOADER_TIMING } from "./company-loader";
+import { GATHERED_LOOKUP_TIMING } from "./company-loader";
 
 export interface LoadedMarketCompany {
   /** Null when the market does not know the number. */
@@ -24,7 +24,7 @@ export function createMarketLoader(client: () => MarketClient, clock: Clock): Ba
   return new BatchLoader<LoadedMarketCompany>({
     clock,
     maxBatchSize: MAX_BATCH_NUMBERS,
-    ...COMPANY_LOADER_TIMING,
+    ...GATHERED_LOOKUP_TIMING,
     timeoutMessage: "The multi-market service did not answer within 5 minutes.",
     missing: (key) => new NotFoundError(`No company ${key}.`),
     isolate: mayBelongToPartOfBatch,

@@ -15,7 +15,7 @@ import { mayBelongToPartOfBatch } from "./isolatable";
 import { parseCompanyNumber } from "../company-number";
 import { NotFoundError } from "../errors";
 import { domainOf, MAX_BATCH_URLS } from "../explore/websites";
-import { COMPANY_LOADER_TIMING } from "./company-loader";
+import { GATHERED_LOOKUP_TIMING } from "./company-loader";
 
 export interface LoadedWebsite {
   /** Null when no active company has the website. */
@@ -27,7 +27,7 @@ export function createWebsiteLoader(product: () => ProductClient, clock: Clock):
   return new BatchLoader<LoadedWebsite>({
     clock,
     maxBatchSize: MAX_BATCH_URLS,
-    ...COMPANY_LOADER_TIMING,
+    ...GATHERED_LOOKUP_TIMING,
     timeoutMessage: "The product API did not answer within 5 minutes.",
     missing: (key) => new NotFoundError(`No company found for ${key}.`),
     isolate: mayBelongToPartOfBatch,

@@ -25,6 +25,8 @@ function items({ store, items: count }: StoreEstimate): string {
 }
 
 function time(service: ServiceEstimate): string {
+  if (service.minutes === undefined || service.perMinute === undefined)
+    return "its time not known until the service states its limit";
   if (service.minutes < 1) return "under a minute";
   return `about ${n(Math.ceil(service.minutes))} minutes at ${n(service.perMinute)} a minute`;
 }

@@ -7,6 +7,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./paths";
 
 export interface LaunchedBrowser {
   context: BrowserContext;
+  /** The fresh profile's folder (Chromium's processes name it in their command lines). */
+  userDataDir: string;
   close(): Promise<void>;
 }
 
@@ -38,6 +40,7 @@ export async function launchChromium({
   let closed = false;
   return {
     context,
+    userDataDir,
     close: async () => {
       if (closed) return;
       closed = true;

@@ -11,6 +11,7 @@ export const CHROMIUM_ARGS = [
   "--headless",
   "--no-sandbox",
   "--disable-gpu",
+  "--disable-quic",
   "--disable-background-networking",
   "--disable-component-update",
   "--disable-sync",

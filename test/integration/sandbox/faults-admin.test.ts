@@ -224,3 +224,41 @@ describe("batch match job faults", () => {
     expect(seen.body).toMatchObject({ status, processed });
   });
 });
+
+describe("the product API states its quota in each form, counting down, and on the 429 too", () => {
+  const headersOf = (a: { headers: Headers }) =>
+    Object.fromEntries([...a.headers].filter(([name]) => /ratelimit/i.test(name) || name === "retry-after"));
+  test.each<[string, (left: number) => Record<string, string>]>([
+    ["x-ratelimit", (left) => ({ "x-ratelimit-limit": "3", "x-ratelimit-remaining": String(left) })],
+    [
+      "ratelimit-fields",
+      (left) => ({
+        "ratelimit-limit": "3",
+        "ratelimit-remaining": String(left),
+        "ratelimit-reset": "60",
+        "ratelimit-policy": "3;w=60",
+      }),
+    ],
+    [
+      "ratelimit-structured",
+      (left) => ({ "ratelimit-policy": '"per-token";q=3;w=60', ratelimit: `"per-token";r=${left};t=60` }),
+    ],
+    ["none", () => ({})],
+  ])("%s", async (form, stated) => {
+    await admin("/rate-limits", { product: 3 });
+    expect((await admin("/quota-headers", { form })).status).toBe(200);
+    for (const left of [2, 1, 0]) expect(headersOf(await companies({ returnCount: 1 }))).toEqual(stated(left));
+    const refused = await companies({ returnCount: 1 });
+    expect(refused.status).toBe(429);
+    expect(headersOf(refused)).toEqual({ ...stated(0), "retry-after": "60" });
+  });
+
+  test("the headers are exposed to a page on another origin, and an unknown form is refused", async () => {
+    const r = await call(`${sb.urls.product}/v2/filters`, {
+      headers: { Origin: "https://localhost:3000", Authorization: `Bearer ${token}` },
+    });
+    for (const name of ["X-RateLimit-Limit", "X-RateLimit-Remaining", "RateLimit", "RateLimit-Policy"])
+      expect(r.headers.get("access-control-expose-headers")).toContain(name);
+    expect((await admin("/quota-headers", { form: "loud" })).status).toBe(400);
+  });
+});

@@ -1,6 +1,6 @@
 /**
  * A call's `fields` reach the body reader as its cut, direct to a service or through a gateway;
- * `onCut` tells the caller what each record was cut to before the call resolves; the header
+ * the answer says what each record was cut to; the header
  * still goes only to a gateway; error bodies never reach the reader; and a reader that never
  * answers cannot outlast the call's time-out or its caller's abort.
  */
@@ -13,49 +13,35 @@ const FIELDS = ["CompanyName", "CompanyNumber"];
 const QUERY = { CompanyNumbers: ["00000001"] };
 
 describe.each([false, true])("through a gateway: %s", (throughGateway) => {
-  test("with fields, each record holds only them, onCut is told so, and the envelope is kept", async () => {
+  test("with fields, each record holds only them, the answer says so, and the envelope is kept", async () => {
     const h = harness([LIST], { throughGateway });
-    const cuts: ReadonlySet<string>[] = [];
-    const page = await h.clock.drive(
-      h.clients.product.listCompanyRecords(QUERY, { fields: FIELDS, onCut: (fields) => cuts.push(fields) }),
-    );
-    expect(page.companies).toStrictEqual([{ CompanyNumber: "00000001", CompanyName: "Acme Ltd" }]);
-    expect(page.insights).toMatchObject({ TotalCompanies: 1 });
-    expect(cuts).toEqual([new Set(FIELDS)]);
+    const answer = await h.clock.drive(h.clients.product.readCompanyRecords(QUERY, { fields: FIELDS }));
+    expect(answer.data.companies).toStrictEqual([{ CompanyNumber: "00000001", CompanyName: "Acme Ltd" }]);
+    expect(answer.data.insights).toMatchObject({ TotalCompanies: 1 });
+    expect(answer.cut).toEqual(new Set(FIELDS));
     expect(h.fake.calls[0]!.headers["x-ukco-fields"]).toBe(throughGateway ? "CompanyName,CompanyNumber" : undefined);
   });
 
-  test("without fields, records are whole and onCut is not called", async () => {
+  test("without fields, records are whole and the answer names no cut", async () => {
     const h = harness([LIST], { throughGateway });
-    const onCut = jest.fn();
-    const page = await h.clock.drive(h.clients.product.listCompanyRecords(QUERY, { onCut }));
-    expect(page.companies).toEqual([RECORD]);
-    expect(onCut).not.toHaveBeenCalled();
+    const answer = await h.clock.drive(h.clients.product.readCompanyRecords(QUERY));
+    expect(answer.data.companies).toEqual([RECORD]);
+    expect(answer.cut).toBeUndefined();
   });
 });
 
-test("onCut is called before the call resolves, once, for the attempt that was read (not a cut-off one resent)", async () => {
+test("a cut-off answer resent: the answer is the attempt that was read, with its records and its cut", async () => {
   const h = harness([{ status: 200, bodyText: '{"companies": [{"CompanyNumber": "000' }, LIST]);
-  const events: string[] = [];
-  await h.clock.drive(
-    h.clients.product
-      .listCompanyRecords(QUERY, { fields: FIELDS, onCut: () => events.push("cut") })
-      .then(() => events.push("resolved")),
-  );
+  const answer = await h.clock.drive(h.clients.product.readCompanyRecords(QUERY, { fields: FIELDS }));
   expect(h.fake.calls).toHaveLength(2);
-  expect(events).toEqual(["cut", "resolved"]);
+  expect(answer.data.companies).toStrictEqual([{ CompanyNumber: "00000001", CompanyName: "Acme Ltd" }]);
+  expect(answer.cut).toEqual(new Set(FIELDS));
 });
 
-test("the gateway's own x-ukco-fields answer is still shown through onHeaders, as sent", async () => {
+test("the gateway's own x-ukco-fields answer is in the answer's headers, as sent", async () => {
   const h = harness([{ ...LIST, headers: { "x-ukco-fields": "CompanyNumber" } }], { throughGateway: true });
-  let kept: string | null = null;
-  await h.clock.drive(
-    h.clients.product.listCompanyRecords(QUERY, {
-      fields: FIELDS,
-      onHeaders: (headers) => (kept = headers.get("x-ukco-fields")),
-    }),
-  );
-  expect(kept).toBe("CompanyNumber");
+  const answer = await h.clock.drive(h.clients.product.readCompanyRecords(QUERY, { fields: FIELDS }));
+  expect(answer.headers.get("x-ukco-fields")).toBe("CompanyNumber");
 });
 
 test("the reader gets each 2xx body with the cut and whether the schema takes no body; error bodies are read as text", async () => {

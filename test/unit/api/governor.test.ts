@@ -124,13 +124,79 @@ test("rate-exempt requests (batch status polls) do not use a rate slot", async (
 test("headroom counts the sends and slots left now, after what is queued, and none while paused", async () => {
   const clock = new FakeClock();
   const governor = new Governor("product", { perMinute: 5, concurrency: 3 }, clock);
-  expect(governor.headroom()).toEqual({ requests: 5, slots: 3 });
+  expect(governor.headroom()).toEqual({ requests: 5, slots: 3, limit: 5 });
   const permits = await Promise.all([governor.acquire(), governor.acquire()]);
-  expect(governor.headroom()).toEqual({ requests: 3, slots: 1 });
+  expect(governor.headroom()).toEqual({ requests: 3, slots: 1, limit: 5 });
   permits[0]!.release();
-  expect(governor.headroom()).toEqual({ requests: 3, slots: 2 });
+  expect(governor.headroom()).toEqual({ requests: 3, slots: 2, limit: 5 });
   governor.pause(10_000);
-  expect(governor.headroom()).toEqual({ requests: 0, slots: 0 });
+  expect(governor.headroom()).toEqual({ requests: 0, slots: 0, limit: 5 });
   await clock.advance(RATE_WINDOW_MS + 10_000);
-  expect(governor.headroom()).toEqual({ requests: 5, slots: 2 });
+  expect(governor.headroom()).toEqual({ requests: 5, slots: 2, limit: 5 });
+});
+
+describe("the quota the service states", () => {
+  const quota = (remaining: number | undefined, extra: object = {}) => ({
+    limit: 8,
+    windowMs: 60_000,
+    ...(remaining === undefined ? {} : { remaining }),
+    ...extra,
+  });
+
+  test("until a limit is stated or configured, headroom is unknown and only concurrency holds requests back", async () => {
+    const clock = new FakeClock();
+    const governor = new Governor("product", { concurrency: 2 }, clock);
+    expect(governor.headroom()).toBeUndefined();
+    expect(governor.perMinute()).toBeUndefined();
+    const granted: number[] = [];
+    const permits = [0, 1, 2].map((i) => governor.acquire().then((p) => (granted.push(i), p)));
+    await flush();
+    expect(granted).toEqual([0, 1]);
+    (await permits[0])!.release();
+    await flush();
+    expect(granted).toEqual([0, 1, 2]);
+  });
+
+  test("a stated limit replaces the configured one, and its remaining count is less the sends made since the request it answered", async () => {
+    const clock = new FakeClock();
+    const governor = new Governor("product", { perMinute: 200, concurrency: 6 }, clock);
+    const first = await governor.acquire();
+    await governor.acquire();
+    governor.state(quota(5), first);
+    expect(governor.perMinute()).toBe(8);
+    expect(governor.headroom()).toEqual({ requests: 4, slots: 4, limit: 8 });
+  });
+
+  test("nothing left: sends wait for the stated reset, then go", async () => {
+    const clock = new FakeClock();
+    const governor = new Governor("product", { concurrency: 6 }, clock);
+    const start = clock.now();
+    governor.state(quota(0, { resetMs: 20_000 }));
+    let sentAt: number | undefined;
+    const next = governor.acquire().then(() => (sentAt = clock.now() - start));
+    await clock.advance(19_999);
+    expect(sentAt).toBeUndefined();
+    await clock.advance(1);
+    await next;
+    expect(sentAt).toBe(20_000);
+  });
+
+  test("an answer counted earlier that arrives later cannot raise what is left", async () => {
+    const clock = new FakeClock();
+    const governor = new Governor("product", { concurrency: 6 }, clock);
+    const early = await governor.acquire();
+    const late = await governor.acquire();
+    governor.state(quota(3), late);
+    governor.state(quota(6), early);
+    expect(governor.headroom()?.requests).toBe(3);
+  });
+
+  test("a remaining count stated alone is headroom too; it holds for a window, then only a known limit counts", async () => {
+    const clock = new FakeClock();
+    const governor = new Governor("product", { concurrency: 6 }, clock);
+    governor.state({ windowMs: 60_000, remaining: 2 });
+    expect(governor.headroom()).toEqual({ requests: 2, slots: 6 });
+    await clock.advance(60_000);
+    expect(governor.headroom()).toBeUndefined();
+  });
 });

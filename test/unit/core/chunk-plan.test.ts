@@ -44,9 +44,9 @@ test.each<[string, number, Room | undefined, (sizes: number[]) => void]>([
     (s) => expect(s).toEqual([100, 100, 100]), // 150 ms of work: three requests of half a round trip
   ],
   [
-    "one burst takes at most a tenth of the minute's quota",
+    "one burst takes at most a tenth of the window's quota",
     2000,
-    { requests: 40, slots: 10, perMinute: 40 },
+    { requests: 40, slots: 10, limit: 40 },
     (s) => expect(s).toEqual([100, 634, 633, 633]),
   ],
 ])("%s", (_, keys, headroom, check) => {
@@ -92,5 +92,5 @@ test("the forecast of a refresh is the plan the loader cuts, with other requests
   expect(planner.forecast(10)).toEqual([10]);
   expect(planner.forecast(0)).toEqual([]);
   // A quota of 40 a minute lets a burst take 4 requests.
-  expect(new ChunkPlanner(1000, () => ({ ...roomy, perMinute: 40 }), COST).forecast(1900)).toHaveLength(4);
+  expect(new ChunkPlanner(1000, () => ({ ...roomy, limit: 40 }), COST).forecast(1900)).toHaveLength(4);
 });

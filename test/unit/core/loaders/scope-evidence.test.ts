@@ -29,11 +29,11 @@ test.each([
 
 /** A product client answering one record in an envelope without aggregates, with `headers`. */
 function productAnswering(headers: Record<string, string>): ProductClient {
-  const listCompanyRecords: ProductClient["listCompanyRecords"] = async (query, options) => {
-    options?.onHeaders?.(new Headers(headers));
-    return { companies: (query.CompanyNumbers ?? []).map((n) => ({ CompanyNumber: n })) } as never;
-  };
-  return { listCompanyRecords } as unknown as ProductClient;
+  const readCompanyRecords: ProductClient["readCompanyRecords"] = async (query) => ({
+    data: { companies: (query.CompanyNumbers ?? []).map((n) => ({ CompanyNumber: n })) } as never,
+    headers: new Headers(headers),
+  });
+  return { readCompanyRecords } as unknown as ProductClient;
 }
 
 test.each([

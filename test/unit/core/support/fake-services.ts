@@ -42,7 +42,7 @@ export class FakeServices {
    * naming the fields kept (given the fields asked); undefined is a gateway that ignores the ask.
    */
   cutTo: ((asked: readonly string[]) => readonly string[]) | undefined;
-  /** Reads the answer as the client's body reader does: each record cut to the fields asked, said through `onCut`. */
+  /** Reads the answer as the client's body reader does: each record cut to the fields asked, and the answer says so. */
   readerCuts = false;
   /** Holds a company list's answer until the promise it returns settles (answers that come back out of order). */
   hold: ((numbers: readonly string[]) => Promise<void> | undefined) | undefined;
@@ -57,13 +57,12 @@ export class FakeServices {
   }
 
   readonly product = {
-    listCompanies: async (query: { CompanyNumbers?: string[] }, options?: CallOptions) => {
+    readCompanyRecords: async (query: { CompanyNumbers?: string[] }, options?: CallOptions) => {
       this.calls.listCompanies.push([...(query.CompanyNumbers ?? [])]);
       this.fieldsAsked.push(options?.fields);
       await this.hold?.(query.CompanyNumbers ?? []);
       this.maybeFail();
       const kept = options?.fields && this.cutTo ? new Set(this.cutTo(options.fields)) : undefined;
-      if (kept) options?.onHeaders?.(new Headers({ "x-ukco-fields": [...kept].join(",") }));
       const companies = (query.CompanyNumbers ?? []).flatMap((n) => {
         const company = this.companies.get(n);
         if (!company) return [];
@@ -74,17 +73,20 @@ export class FakeServices {
           for (const field of Object.keys(copy)) if (!options.fields.includes(field)) delete copy[field];
         return [copy];
       });
-      if (this.readerCuts && options?.fields) options.onCut?.(new Set(options.fields));
       const envelope: Record<string, unknown> = { companies };
       if (this.scopes.has("jobdata:read")) envelope.JobPostingInsights = null;
       if (this.scopes.has("companies:changes")) envelope.CompanyChanges = [];
-      return envelope as ListEnvelope;
+      return {
+        data: envelope as ListEnvelope,
+        headers: new Headers(kept ? { "x-ukco-fields": [...kept].join(",") } : {}),
+        ...(this.readerCuts && options?.fields ? { cut: new Set(options.fields) } : {}),
+      };
     },
-    // The same operation on the wire; this fake never checks records, so both readings are one.
-    listCompanyRecords: (query: { CompanyNumbers?: string[] }, options?: CallOptions) =>
-      (
-        this.product as unknown as { listCompanies: (q: typeof query, o?: CallOptions) => Promise<ListEnvelope> }
-      ).listCompanies(query, options),
+    // The same operation on the wire; this fake never checks records, so every reading is one.
+    listCompanies: async (query: { CompanyNumbers?: string[] }, options?: CallOptions) =>
+      (await this.product.readCompanyRecords(query, options)).data,
+    listCompanyRecords: async (query: { CompanyNumbers?: string[] }, options?: CallOptions) =>
+      (await this.product.readCompanyRecords(query, options)).data,
     companiesByWebsiteBatch: async (request: { urls: string[]; skip?: number }) => {
       this.calls.websites.push([...request.urls]);
       this.maybeFail();
