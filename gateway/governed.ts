@@ -106,9 +106,16 @@ export class GovernedCalls {
         : this.upstreams.staticCredential(call.service as Exclude<Service, "classification">);
       const started = Date.now();
       this.metrics.sending(call.service, 1);
-      const answer = await this.upstreams
-        .send(call, token, signal)
-        .finally(() => this.metrics.sending(call.service, -1));
+      let answer: UpstreamAnswer;
+      try {
+        answer = await this.upstreams.send(call, token, signal);
+      } catch (error) {
+        // A call that ended without an answer still ends its lease, or the login's waiters would wait for ever.
+        if (lease) this.login.settle(lease, "other");
+        throw error;
+      } finally {
+        this.metrics.sending(call.service, -1);
+      }
       const ms = Date.now() - started;
       const status = answer.kind === "ok" ? answer.status : (answer.serviceStatus ?? answer.status);
       this.metrics.upstream(call.service, status, ms);
