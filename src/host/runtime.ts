@@ -9,6 +9,7 @@ import { systemClock } from "../core/api-values";
 import { applyServiceOverrides, loadDeploymentConfig, type DeploymentConfig, type ServiceUrls } from "../core/config";
 import { CredentialStore } from "../core/credentials";
 import { Engine } from "../core/engine";
+import { keepQuotas } from "../core/quota-memory";
 import { renewingSignOn } from "../core/sign-on-renewal";
 import { officeRuntimeStorage } from "./office-storage";
 import { gatewaySignOn } from "./sso";
@@ -74,6 +75,8 @@ async function build(): Promise<Runtime> {
     throughGateway,
     ...(config.teamUrl ? { teamUrl: config.teamUrl } : {}),
   });
+  // Before the first recalculation's burst is planned: it then knows the quota each service stated.
+  await keepQuotas(clients.governors, config.services, officeRuntimeStorage);
   // The engine (and its cache) outlives a change of service URLs; only the clients are rebuilt.
   engine ??= new Engine({ clients, clock: systemClock, store: customXmlStore, onProblem: report });
   engine.useClients(clients);

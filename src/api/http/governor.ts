@@ -9,6 +9,8 @@
  * configured one; a stated remaining count holds, less the sends made since the request it
  * answered, until its reset (or for a window), so other clients of the same credential count too.
  * While nothing is known, `headroom` says so (undefined), and only concurrency and pauses apply.
+ * A statement outlives the page through `remembered`/`recall` (core/quota-memory.ts), so a workbook
+ * opened again knows the quota before its first answer.
  */
 import type { ServiceName } from "../credentials";
 import { AbortedError } from "./errors";
@@ -83,6 +85,17 @@ interface Statement {
   until: number;
 }
 
+/**
+ * The service's last word on its quota, as kept between sessions: the limit and window hold until
+ * the service says otherwise; a remaining count holds until `until` (epoch ms), as it did here.
+ */
+export interface RememberedQuota {
+  limit?: number;
+  windowMs: number;
+  remaining?: number;
+  until: number;
+}
+
 export interface AcquireOptions {
   signal?: AbortSignal;
   onWait?: (info: WaitInfo) => void;
@@ -111,6 +124,7 @@ export class Governor {
   private statement: Statement | undefined;
   private wake: { at: number; stop: AbortController } | undefined;
   private readonly listeners = new Set<(s: GovernorSnapshot) => void>();
+  private readonly statementListeners = new Set<(quota: RememberedQuota) => void>();
   private readonly windowMs: number;
 
   constructor(
@@ -208,7 +222,45 @@ export class Governor {
       until = this.statement!.until;
     }
     this.statement = { ...(limit !== undefined ? { limit } : {}), windowMs, remaining, sentAt: this.sentTotal, until };
+    const remembered = this.remembered();
+    if (remembered) for (const listener of this.statementListeners) listener(remembered);
     this.pump();
+  }
+
+  /** The service's word on its quota as it stands now, to keep for a later session; undefined if it said nothing. */
+  remembered(): RememberedQuota | undefined {
+    const s = this.statement;
+    if (!s) return undefined;
+    const remaining = this.statedRemaining(this.clock.now());
+    return {
+      ...(s.limit !== undefined ? { limit: s.limit } : {}),
+      windowMs: s.windowMs,
+      ...(remaining !== undefined ? { remaining, until: s.until } : { until: s.until }),
+    };
+  }
+
+  /**
+   * Takes a statement kept from an earlier session, unless the service has spoken in this one. Its
+   * remaining count holds until its time is up; the sends of that session after it were counted in
+   * it when it was kept.
+   */
+  recall(quota: RememberedQuota): void {
+    if (this.statement) return;
+    const live = quota.remaining !== undefined && quota.until > this.clock.now();
+    this.statement = {
+      ...(quota.limit !== undefined ? { limit: quota.limit } : {}),
+      windowMs: quota.windowMs,
+      remaining: live ? quota.remaining : undefined,
+      sentAt: this.sentTotal,
+      until: quota.until,
+    };
+    this.pump();
+  }
+
+  /** Called with each new statement of the quota (to keep it). Returns an unsubscribe function. */
+  onStatement(listener: (quota: RememberedQuota) => void): () => void {
+    this.statementListeners.add(listener);
+    return () => this.statementListeners.delete(listener);
   }
 
   /** The quota's limit and window in force: stated, else configured; undefined while unknown. */
