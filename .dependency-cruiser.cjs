@@ -50,13 +50,13 @@ module.exports = {
       "api-never-upward",
       "src/api depends on nothing above it.",
       { path: "^src/api/" },
-      { path: "^src/(core|host|functions|commands|taskpane|features)/" },
+      { path: "^src/(core|host|functions|commands|taskpane|features|worker)/" },
     ),
     never(
       "core-never-upward",
       "src/core is host-agnostic: it never imports the host or the surfaces above it.",
       { path: "^src/core/" },
-      { path: "^src/(host|functions|commands|taskpane|features)/" },
+      { path: "^src/(host|functions|commands|taskpane|features|worker)/" },
     ),
     never(
       "engine-knows-no-formulas",
@@ -68,7 +68,7 @@ module.exports = {
       "host-below-the-surfaces",
       "Host code (src/host, a feature's host.ts) serves the functions, the commands and the pane; it never imports them.",
       { path: HOST },
-      { path: "^src/(functions|commands|taskpane|features)/", pathNot: HOST },
+      { path: "^src/(functions|commands|taskpane|features|worker)/", pathNot: HOST },
     ),
     never(
       "a-feature-host-serves-its-own-feature",
@@ -105,6 +105,18 @@ module.exports = {
       "The functions, the pane and the host import api/ types only; its values come through core/api-values.ts.",
       { path: "^src/(functions|taskpane|features|host)/" },
       { path: "^src/api/", dependencyTypesNot: ["type-only"] },
+    ),
+    never(
+      "nothing-imports-the-worker",
+      "The page's worker code is named in webpack.config.js; nothing in src imports it.",
+      { path: "^src/", pathNot: "^src/worker/" },
+      { path: "^src/worker/" },
+    ),
+    never(
+      "worker-reads-api-and-runtime",
+      "The worker reads answers (src/api) and hands the runtime its reader (host/runtime.ts), nothing more.",
+      { path: "^src/worker/" },
+      { path: "^src/(core|functions|commands|taskpane|features|host)/", pathNot: "^src/host/runtime[.]ts$" },
     ),
     never(
       "add-in-is-one-program",

@@ -44,4 +44,17 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The body worker runs where there is no Office and no page: only what every reader shares.
+    files: ["src/worker/*.worker.ts"],
+    rules: {
+      "no-restricted-globals": [
+        "error",
+        ...["Office", "Excel", "CustomFunctions", "OfficeRuntime", "window", "document"].map((name) => ({
+          name,
+          message: "A Web Worker has no Office, window or document.",
+        })),
+      ],
+    },
+  },
 );

@@ -16,8 +16,8 @@ const { DEV_URL, productionManifest } = require("./scripts/lib/manifest.cjs");
 const { functionFiles } = require("./scripts/lib/function-files.cjs");
 
 const ENTRA_ORIGIN = "https://login.microsoftonline.com";
-/** Chunks that load none of shared.js: the sign-in pages'. */
-const OWN_CHUNKS = new Set(["sign-in", "sign-in-relay"]);
+/** Chunks that load none of shared.js: the body-reading worker's and the sign-in pages'. */
+const OWN_CHUNKS = new Set(["body-reader", "sign-in", "sign-in-relay"]);
 
 module.exports = (env = {}, argv = {}) => {
   const production = argv.mode !== "development";
@@ -64,10 +64,11 @@ module.exports = (env = {}, argv = {}) => {
     // Source maps only in development: the served site of a production build carries none.
     devtool: production ? false : "source-map",
     entry: {
-      // The runtime starts once Office is ready (host/start-runtime.ts, named here so no function module
-      // has to import it). Then every function module: the files that declare @customfunction, so a new
-      // function is its file and no list to keep.
-      functions: ["./src/host/start-runtime.ts", ...functionFiles()],
+      // The page's worker reader is set before the functions can build the runtime. It is named here, not
+      // imported by src/functions, because its `import.meta` is webpack's alone: tests and benchmarks load
+      // the function files in Node, where that line cannot compile. Then every function module: the files
+      // that declare @customfunction, so a new function is its file and no list to keep.
+      functions: ["./src/worker/page-body-reader.ts", ...functionFiles()],
       commands: "./src/commands/commands.ts",
       taskpane: taskpaneEntry,
       // The pages of MSAL's browser sign-in (Excel on the web): the one Entra answers on (msal-browser's
@@ -107,8 +108,10 @@ module.exports = (env = {}, argv = {}) => {
           defaultVendors: false,
           shared: {
             name: "shared",
-            // Not the sign-in pages', which share MSAL's code with the lazy msal chunk: that would put
-            // MSAL in the page's start-up.
+            // Not the body-reading worker's chunk (named where src/worker/page-body-reader.ts makes the
+            // worker): a worker has no share in the page's runtime, and would otherwise load all of
+            // shared.js (about 250 KB) for the few KB it runs. Nor the sign-in pages', which share MSAL's
+            // code with the lazy msal chunk: that would put MSAL in the page's start-up.
             chunks: (chunk) => !OWN_CHUNKS.has(chunk.name),
             minChunks: 2,
             enforce: true,

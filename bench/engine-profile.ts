@@ -25,7 +25,7 @@
  * an hour at the contract's 200 a minute; the least time that limit allows them is printed too.
  * UKCO_BENCH_SANDBOX=process runs A to D against a sandbox in a process of its own (as F always
  * does), so the service's work is not this process's; on two cores it then takes a core from the
- * page's thread.
+ * page's body workers.
  * Run: npm run bench -- engine-profile
  */
 import { createRequire } from "node:module";
@@ -671,7 +671,7 @@ async function memoryBenchmark(host: FunctionsHost): Promise<void> {
       ["engine cache", engine.stats().requests.companies, ms(loadMs), mb(retained), mb(peak - baseline), mb(peakRss)],
     ]);
     console.log(
-      "  (pages are read on this thread, as the page reads them, cut to the fields asked, which is what the cache keeps; the RSS is the whole process's)",
+      "  (pages are read in worker threads, as the page reads them, cut to the fields asked, which is what the cache keeps; the heap figures are this thread's, the RSS the whole process's, workers included)",
     );
     table([
       [

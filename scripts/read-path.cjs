@@ -40,6 +40,9 @@ const READ_PATH = [
   ["src/api/http/retry.ts", "whether and when to send again"],
   ["src/api/http/request.ts", "one fetch"],
   ["src/api/http/body-reader.ts", "the body parsed and cut"],
+  ["src/api/http/worker-body-reader.ts", "a large cut request sent and read by a worker"],
+  ["src/api/http/body-worker-protocol.ts", "the worker's messages"],
+  ["src/worker/body.worker.ts", "the worker"],
   ["src/api/http/errors.ts", "what went wrong, as facts"],
   ["src/api/http/types.ts", "the clock and fetch the transport is given"],
 ];
@@ -49,4 +52,4 @@ const rows = READ_PATH.map(([file, role]) => ({ file, role, lines: lines(file) }
 const total = rows.reduce((sum, row) => sum + row.lines, 0);
 const width = Math.max(...rows.map((row) => row.file.length));
 for (const row of rows) console.log(`${String(row.lines).padStart(5)}  ${row.file.padEnd(width)}  ${row.role}`);
-console.log(`${String(total).padStart(5)}  ${rows.length} files, one thread`);
+console.log(`${String(total).padStart(5)}  ${rows.length} files (the page and its body worker)`);

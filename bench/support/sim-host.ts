@@ -14,6 +14,7 @@ import { customXmlStore } from "../../src/host/workbook-store";
 import type { RunningSandbox } from "../../sandbox/sandbox";
 import { createSimulatedExcel, installOfficeSim, type SimulatedExcel } from "../../tools/office-sim";
 import { MemoryStorage } from "../../test/support/memory-stores";
+import { pageBodyReader } from "./node-body-reader";
 
 const { functionFiles } = createRequire(__filename)("../../scripts/lib/function-files.cjs") as {
   functionFiles(): string[];
@@ -53,7 +54,7 @@ export interface Traffic {
 
 /**
  * Clients signed in to the sandbox with its credentials; every request counted by service. Answers
- * are read as the page reads them, unless `bodyReader` says otherwise.
+ * are read as the page reads them, large cut ones in a worker thread, unless `bodyReader` says otherwise.
  */
 export async function signedInClients(
   sandbox: RunningSandbox,
@@ -79,6 +80,8 @@ export async function signedInClients(
   const counted = (status: number) => {
     if (status === 429) traffic.rateLimited += 1;
   };
+  const reader = options.bodyReader ?? pageBodyReader();
+  const send = reader.send?.bind(reader);
   const clients = createApiClients({
     fetch: async (url, init) => {
       count(url);
@@ -89,6 +92,20 @@ export async function signedInClients(
     credentials,
     baseUrls: sandbox.urls,
     ...options,
+    // The requests the reader's workers send themselves are counted too.
+    bodyReader: {
+      read: (response, cut, emptyIsData) => reader.read(response, cut, emptyIsData),
+      ...(send && {
+        send(request) {
+          const sent = send(request);
+          if (sent) {
+            count(request.url);
+            sent.then((answer) => counted(answer.status)).catch(() => undefined);
+          }
+          return sent;
+        },
+      }),
+    },
   });
   const login = await clients.classification.login(c.classificationUsername, c.classificationPassword);
   await credentials.save("classification", login.accessToken, { username: c.classificationUsername });

@@ -39,6 +39,12 @@ export {
 export { Governor, RATE_WINDOW_MS, type GovernorLimits, type GovernorSnapshot, type Permit } from "./http/governor";
 export { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./http/retry";
 export { inlineBodyReader, parseAndCut, readBytes, type BodyReader, type ReadBody } from "./http/body-reader";
+export {
+  INLINE_BELOW_BYTES,
+  workerBodyReader,
+  type BodyWorker,
+  type WorkerBodyReaderOptions,
+} from "./http/worker-body-reader";
 export { walkPages, type Page, type PagingOptions } from "./paging";
 export { looksLikeJwt, readJwtExpiry } from "./jwt";
 

@@ -4,6 +4,7 @@
  * ribbon commands and the pane, because they all run in this one page.
  */
 import type { ApiClients } from "../api/factory";
+import type { BodyReader } from "../api/http/body-reader";
 import { createApiClients } from "../core/api-values";
 import { systemClock } from "../core/api-values";
 import { applyServiceOverrides, loadDeploymentConfig, type DeploymentConfig, type ServiceUrls } from "../core/config";
@@ -29,6 +30,7 @@ let current: Promise<Runtime> | undefined;
 /** The runtime once built, for answers that need not wait (a cell answered from the cache). */
 let built: Runtime | undefined;
 let engine: Engine | undefined;
+let bodyReader: BodyReader | undefined;
 
 /** Problems the pane should show (a damaged workbook store, a failed save, a bad configuration). */
 export function onRuntimeProblem(listener: (message: string) => void): () => void {
@@ -58,6 +60,14 @@ export async function saveServiceOverrides(overrides: Partial<ServiceUrls>): Pro
   built = undefined;
 }
 
+/**
+ * Where the clients parse answers: the page sets its worker reader (src/worker/page-body-reader.ts)
+ * before the runtime is first built; unset (tests, benchmarks that compose their own), on this thread.
+ */
+export function setBodyReader(reader: BodyReader): void {
+  bodyReader = reader;
+}
+
 async function build(): Promise<Runtime> {
   const pageUrl = window.location.href;
   const deployed = await loadDeploymentConfig((url) => fetch(url), pageUrl);
@@ -74,6 +84,7 @@ async function build(): Promise<Runtime> {
     baseUrls: config.services,
     throughGateway,
     ...(config.teamUrl ? { teamUrl: config.teamUrl } : {}),
+    bodyReader,
   });
   // Before the first recalculation's burst is planned: it then knows the quota each service stated.
   await keepQuotas(clients.governors, config.services, officeRuntimeStorage);

@@ -1,5 +1,5 @@
 /**
- * How a 2xx body becomes data (on the calling thread: a worker did not pay in the browser bench):
+ * How a 2xx body becomes data. The rule, the same for every reader (here, or in a worker):
  *   - an empty body is data only where the operation's schema takes none, else "empty";
  *   - a body that is not JSON is "truncated" when it starts like JSON (cut off mid-answer), else
  *     "not-json" (an HTML page from a proxy);
@@ -7,14 +7,42 @@
  *     envelope's `companies` array keeps only its own keys among them, and the answer says so; any
  *     other item, and every other key of the envelope, stays as sent, so the schema still reports a
  *     malformed record as it would without the cut.
- * Error bodies (non-2xx) never come here.
+ * Readers differ only in where the work runs; error bodies (non-2xx) never come here.
  */
 import type { UnreadableBody } from "./errors";
 
 export type ReadBody = { json: unknown; cut?: ReadonlySet<string> } | { unreadable: UnreadableBody };
 
+/** A request a reader may send itself (`BodyReader.send`): what sendOnce would fetch, and how to read it. */
+export interface SendSpec {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body?: string;
+  cut: readonly string[];
+  emptyIsData: boolean;
+  /** The request's own time-out: a reader holding it longer than this (and a margin) is stuck. */
+  timeoutMs: number;
+  signal: AbortSignal;
+}
+
+/** The answer to a sent request: its 2xx body read, or any other status's body as text. */
+export interface SentAnswer {
+  status: number;
+  statusText: string;
+  headers: [string, string][];
+  read?: ReadBody;
+  text?: string;
+}
+
 export interface BodyReader {
   read(response: Response, cut: readonly string[] | undefined, emptyIsData: boolean): Promise<ReadBody>;
+  /**
+   * Sends a cut request with the platform's fetch and reads its answer where this reader reads, so
+   * the calling thread never receives the body at all; undefined when it cannot now (the caller
+   * then fetches and reads as usual). Rejects as a failed fetch would.
+   */
+  send?(request: SendSpec): Promise<SentAnswer> | undefined;
 }
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
@@ -47,7 +75,7 @@ export function readBytes(bytes: Uint8Array, cut: readonly string[] | undefined,
   return parseAndCut(new TextDecoder().decode(bytes), cut, emptyIsData);
 }
 
-/** Reads on the calling thread; a test may inject another reader (one that never answers, say). */
+/** Reads on the calling thread: the default, and the fallback of every other reader. */
 export const inlineBodyReader: BodyReader = {
   async read(response, cut, emptyIsData) {
     if (cut !== undefined) return readBytes(new Uint8Array(await response.arrayBuffer()), cut, emptyIsData);

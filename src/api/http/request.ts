@@ -137,12 +137,32 @@ export async function sendOnce<S extends z.ZodType>(
   try {
     const reader = ctx.bodyReader ?? inlineBodyReader;
     const emptyIsData = spec.schema.safeParse(undefined).success;
-    response = await raceAbort(
-      ctx.fetch(url, { method: spec.method, headers, body, signal: inFlight.signal }),
-      inFlight.signal,
-    );
-    if (response.ok) read = await raceAbort(reader.read(response, ctx.cut, emptyIsData), inFlight.signal);
-    else text = await raceAbort(response.text(), inFlight.signal);
+    const sending =
+      ctx.cut &&
+      reader.send?.({
+        url,
+        method: spec.method,
+        headers,
+        body,
+        cut: ctx.cut,
+        emptyIsData,
+        timeoutMs: spec.timeoutMs,
+        signal: inFlight.signal,
+      });
+    if (sending) {
+      // The reader sent it and read the answer: here there is only its status and headers.
+      const answer = await raceAbort(sending, inFlight.signal);
+      response = new Response(null, { status: answer.status, statusText: answer.statusText, headers: answer.headers });
+      if (answer.read) read = answer.read;
+      else text = answer.text ?? "";
+    } else {
+      response = await raceAbort(
+        ctx.fetch(url, { method: spec.method, headers, body, signal: inFlight.signal }),
+        inFlight.signal,
+      );
+      if (response.ok) read = await raceAbort(reader.read(response, ctx.cut, emptyIsData), inFlight.signal);
+      else text = await raceAbort(response.text(), inFlight.signal);
+    }
   } catch (cause) {
     if (ctx.signal?.aborted) throw new AbortedError(ctx.service);
     if (timedOut) throw new TimeoutError(ctx.service, spec.method, safeUrl, "client", spec.timeoutMs);

@@ -1,9 +1,18 @@
 /**
  * Direct to the sandbox (which has no field selection), a company list asked with `fields` comes
- * back with each record cut to them, and the answer says so; asked without, records are whole.
+ * back with each record cut to them, and the answer says so; asked without, records are whole. The
+ * same holds when a worker thread reads the answer, as the page's worker does.
  */
-import { createApiClients, type ApiClients, type BodyReader, type CredentialSource } from "../../../src/api";
+import {
+  createApiClients,
+  workerBodyReader,
+  type ApiClients,
+  type BodyReader,
+  type CredentialSource,
+} from "../../../src/api";
+import { nodeBodyWorker } from "../../../bench/support/node-body-reader";
 import { startSandbox, type RunningSandbox } from "../../../sandbox/sandbox";
+import { watchedWorker } from "../../support/watched-worker";
 
 const FIELDS = ["BestEstimateTurnover", "CompanyName", "CompanyNumber"];
 const PAGE = 200;
@@ -50,4 +59,20 @@ test("with fields, each record holds exactly the fields asked that it has, and t
   expect(companies).toStrictEqual(expectedCut(whole.slice(0, PAGE)));
   expect(companies.every((record) => typeof record.CompanyNumber === "string")).toBe(true);
   expect(cut).toEqual(new Set(FIELDS));
+});
+
+test("read by a worker thread, the cut records are the same", async () => {
+  const watched = watchedWorker(nodeBodyWorker);
+  const api = clients(workerBodyReader(() => watched.make()));
+  try {
+    // The first large answer makes the worker (and is read inline while it starts).
+    const first = await cutPage(api, 0);
+    await watched.ready;
+    const second = await cutPage(api, PAGE);
+    expect(watched.posts).toBe(1);
+    expect([...first.companies, ...second.companies]).toStrictEqual(expectedCut(whole));
+    expect([first.cut, second.cut]).toEqual([new Set(FIELDS), new Set(FIELDS)]);
+  } finally {
+    watched.terminate();
+  }
 });
