@@ -7,7 +7,9 @@
 import { z } from "zod";
 import type { ServiceName } from "../api/credentials";
 import type { Governor, RememberedQuota } from "../api/http/governor";
+import type { Clock } from "../api/http/types";
 import type { KeyValueStorage } from "./credentials";
+import { QuietTimer } from "./quiet-timer";
 
 const KEY_PREFIX = "ukco.quota.";
 
@@ -29,20 +31,36 @@ function readKept(text: string | null): RememberedQuota | undefined {
   }
 }
 
-/** Recalls each governor's kept statement, then keeps every new one. Returns a function that stops keeping. */
+/**
+ * INFERRED (ours): a statement is kept once answers have paused this long (at the latest after
+ * MAX_UNKEPT_MS), not at every answer: a burst's answers each state it, and the store is written
+ * on the page's thread. A page closed before then keeps the statement before.
+ */
+const KEEP_AFTER_MS = 1_000;
+const MAX_UNKEPT_MS = 5_000;
+
+/** Recalls each governor's kept statement, then keeps the newest one of each service as they come. */
 export async function keepQuotas(
   governors: Readonly<Record<ServiceName, Pick<Governor, "recall" | "onStatement">>>,
   baseUrls: Readonly<Record<ServiceName, string>>,
   storage: KeyValueStorage,
-): Promise<() => void> {
-  const stops = await Promise.all(
+  clock: Clock,
+): Promise<void> {
+  const unkept = new Map<string, RememberedQuota>();
+  const keep = new QuietTimer(clock, KEEP_AFTER_MS, MAX_UNKEPT_MS, () => {
+    for (const [key, quota] of unkept) void storage.setItem(key, JSON.stringify(quota)).catch(() => undefined);
+    unkept.clear();
+  });
+  await Promise.all(
     (Object.keys(governors) as ServiceName[]).map(async (service) => {
       const governor = governors[service];
       const key = `${KEY_PREFIX}${service}@${baseUrls[service]}`;
       const kept = readKept(await storage.getItem(key).catch(() => null));
       if (kept) governor.recall(kept);
-      return governor.onStatement((quota) => void storage.setItem(key, JSON.stringify(quota)).catch(() => undefined));
+      governor.onStatement((quota) => {
+        unkept.set(key, quota);
+        keep.nudge();
+      });
     }),
   );
-  return () => stops.forEach((stop) => stop());
 }

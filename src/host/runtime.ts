@@ -87,7 +87,7 @@ async function build(): Promise<Runtime> {
     bodyReader,
   });
   // Before the first recalculation's burst is planned: it then knows the quota each service stated.
-  await keepQuotas(clients.governors, config.services, officeRuntimeStorage);
+  await keepQuotas(clients.governors, config.services, officeRuntimeStorage, systemClock);
   // The engine (and its cache) outlives a change of service URLs; only the clients are rebuilt.
   engine ??= new Engine({ clients, clock: systemClock, store: customXmlStore, onProblem: report });
   engine.useClients(clients);

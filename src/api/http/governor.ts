@@ -235,7 +235,8 @@ export class Governor {
     return {
       ...(s.limit !== undefined ? { limit: s.limit } : {}),
       windowMs: s.windowMs,
-      ...(remaining !== undefined ? { remaining, until: s.until } : { until: s.until }),
+      ...(remaining !== undefined ? { remaining } : {}),
+      until: s.until,
     };
   }
 

@@ -101,20 +101,23 @@ export function parseStructured(text: string, dictionary = false): Member[] | un
     }
     return undefined;
   };
+  /** `key=value`, or a bare `key` (true): a parameter, or a dictionary's member. */
+  const pair = (): [string, Bare] | undefined => {
+    const name = key();
+    if (name === undefined) return undefined;
+    if (peek() !== "=") return [name, true];
+    at++;
+    const value = bare();
+    return value === undefined ? undefined : [name, value];
+  };
   const params = (): Record<string, Bare> | undefined => {
     const out: Record<string, Bare> = {};
     while (peek() === ";") {
       at++;
       skipSpaces();
-      const name = key();
-      if (name === undefined) return undefined;
-      let value: Bare | undefined = true;
-      if (peek() === "=") {
-        at++;
-        value = bare();
-        if (value === undefined) return undefined;
-      }
-      out[name] = value;
+      const param = pair();
+      if (!param) return undefined;
+      out[param[0]] = param[1];
     }
     return out;
   };
@@ -124,17 +127,10 @@ export function parseStructured(text: string, dictionary = false): Member[] | un
   for (;;) {
     let member: Member | undefined;
     if (dictionary) {
-      const name = key();
-      if (name === undefined) return undefined;
-      let assigned: Bare | undefined = true;
-      if (peek() === "=") {
-        at++;
-        assigned = bare();
-        if (assigned === undefined) return undefined;
-      }
-      const p = params();
-      if (!p) return undefined;
-      member = { value: name, assigned, params: p };
+      const entry = pair();
+      const p = entry && params();
+      if (!entry || !p) return undefined;
+      member = { value: entry[0], assigned: entry[1], params: p };
     } else {
       const value = bare();
       const p = value === undefined ? undefined : params();

@@ -1,9 +1,9 @@
 /**
  * Company records by number, a burst at a time: up to 1000 numbers a `POST /v2/companies`
  * (the contract's largest page), so 2,000 distinct companies cost 2 requests however many cells
- * ask under a tight quota. With room, a burst goes as soon as its calls have arrived, in as many
- * requests side by side as make its last cell settle soonest (chunk-plan.ts). A number the service
- * does not return is a company it does not know.
+ * ask under a tight quota or one not yet stated. A burst goes as soon as its calls have arrived;
+ * with room, in as many requests side by side as make its last cell settle soonest (chunk-plan.ts).
+ * A number the service does not return is a company it does not know.
  *
  * A request names the top-level fields its asks need (the union over the request's asks, with what
  * the cache already holds of those companies). The answer is read cut to them (the body reader,

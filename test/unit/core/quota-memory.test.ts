@@ -14,15 +14,23 @@ const LIMIT = 5_000;
 const numbers = Array.from({ length: 2_000 }, (_, i) => String(10_000_000 + i));
 
 /** localStorage as OfficeRuntime.storage gives it: it outlives the page. */
-function storage(): KeyValueStorage & { items: Map<string, string> } {
+function storage(): KeyValueStorage & { items: Map<string, string>; writes: number } {
   const items = new Map<string, string>();
-  return {
+  const store = {
     items,
-    getItem: async (key) => items.get(key) ?? null,
-    setItem: async (key, value) => void items.set(key, value),
-    removeItem: async (key) => void items.delete(key),
+    writes: 0,
+    getItem: async (key: string) => items.get(key) ?? null,
+    setItem: async (key: string, value: string) => {
+      store.writes += 1;
+      items.set(key, value);
+    },
+    removeItem: async (key: string) => void items.delete(key),
   };
+  return store;
 }
+
+/** The store is written once the answers have paused: a second of quiet. */
+const quiet = (h: Harness) => h.clock.advance(1_000);
 
 /** A session: a service stating LIMIT a minute, its clients started `laterMs` after the first session's. */
 async function session(kept: KeyValueStorage, laterMs = 0, baseUrls = BASE_URLS): Promise<Harness> {
@@ -38,7 +46,7 @@ async function session(kept: KeyValueStorage, laterMs = 0, baseUrls = BASE_URLS)
     };
   });
   await h.clock.advance(laterMs);
-  await keepQuotas(h.clients.governors, baseUrls, kept);
+  await keepQuotas(h.clients.governors, baseUrls, kept, h.clock);
   return h;
 }
 
@@ -58,6 +66,9 @@ test("a first session sends the fewest requests; a workbook opened again plans o
   const first = await session(kept);
   expect(await burst(first)).toEqual([1000, 1000]);
   expect(first.clients.governors.product.perMinute()).toBe(LIMIT);
+  await quiet(first);
+  // Both answers stated the quota; the store was written once, after them.
+  expect(kept.writes).toBe(1);
 
   const again = await session(kept, 10 * 60_000);
   expect(again.clients.governors.product.headroom()).toMatchObject({ limit: LIMIT });
@@ -71,6 +82,7 @@ test("a kept remaining count holds until its reset, less nothing sent since; aft
   const kept = storage();
   const before = await session(kept);
   before.clients.governors.product.state({ limit: LIMIT, windowMs: 60_000, remaining: 3, resetMs: 30_000 });
+  await quiet(before);
 
   const soon = await session(kept, 10_000);
   expect(soon.clients.governors.product.headroom()).toMatchObject({ requests: 3, limit: LIMIT });
@@ -82,6 +94,8 @@ test("what one address stated is not another's, and a damaged kept value leaves 
   const kept = storage();
   const first = await session(kept);
   first.clients.governors.product.state({ limit: LIMIT, windowMs: 60_000 });
+  await quiet(first);
+  expect(kept.items.size).toBe(1);
 
   const elsewhere = await session(kept, 0, { ...BASE_URLS, product: "https://other.example.com/api" });
   expect(elsewhere.clients.governors.product.headroom()).toBeUndefined();
@@ -101,6 +115,6 @@ test("a statement made in this session stands over one kept from before", async 
     `ukco.quota.product@${BASE_URLS.product}`,
     JSON.stringify({ limit: LIMIT, windowMs: 60_000, until: 0 }),
   );
-  await keepQuotas(h.clients.governors, BASE_URLS, kept);
+  await keepQuotas(h.clients.governors, BASE_URLS, kept, h.clock);
   expect(h.clients.governors.product.perMinute()).toBe(8);
 });
