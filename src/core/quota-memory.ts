@@ -32,9 +32,11 @@ function readKept(text: string | null): RememberedQuota | undefined {
 }
 
 /**
- * INFERRED (ours): a statement is kept once answers have paused this long (at the latest after
- * MAX_UNKEPT_MS), not at every answer: a burst's answers each state it, and the store is written
- * on the page's thread. A page closed before then keeps the statement before.
+ * INFERRED (ours): a statement that tells something new of the quota itself (its limit or window,
+ * as a session's first answer does) is kept at once, so a workbook closed straight after its first
+ * recalculation still plans the next session's first burst on it. A burst's later answers only
+ * restate the remaining count; that is kept once answers have paused this long (at the latest after
+ * MAX_UNKEPT_MS), not at every answer, as the store is written on the page's thread.
  */
 const KEEP_AFTER_MS = 1_000;
 const MAX_UNKEPT_MS = 5_000;
@@ -55,11 +57,16 @@ export async function keepQuotas(
     (Object.keys(governors) as ServiceName[]).map(async (service) => {
       const governor = governors[service];
       const key = `${KEY_PREFIX}${service}@${baseUrls[service]}`;
-      const kept = readKept(await storage.getItem(key).catch(() => null));
+      let kept = readKept(await storage.getItem(key).catch(() => null));
       if (kept) governor.recall(kept);
       governor.onStatement((quota) => {
-        unkept.set(key, quota);
-        keep.nudge();
+        if (kept?.limit === quota.limit && kept?.windowMs === quota.windowMs) {
+          unkept.set(key, quota);
+          return keep.nudge();
+        }
+        kept = quota;
+        unkept.delete(key);
+        void storage.setItem(key, JSON.stringify(quota)).catch(() => undefined);
       });
     }),
   );

@@ -66,9 +66,11 @@ test("a first session sends the fewest requests; a workbook opened again plans o
   const first = await session(kept);
   expect(await burst(first)).toEqual([1000, 1000]);
   expect(first.clients.governors.product.perMinute()).toBe(LIMIT);
-  await quiet(first);
-  // Both answers stated the quota; the store was written once, after them.
+  // The first answer's statement is kept at once: a workbook closed straight away keeps it.
   expect(kept.writes).toBe(1);
+  await quiet(first);
+  // The second answer only restated the remaining count, kept once the answers paused.
+  expect(kept.writes).toBe(2);
 
   const again = await session(kept, 10 * 60_000);
   expect(again.clients.governors.product.headroom()).toMatchObject({ limit: LIMIT });
