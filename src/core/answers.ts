@@ -14,10 +14,10 @@
  * module in src/functions, whose definition names the kind (core/analysis/function-definition.ts).
  */
 import { z } from "zod";
-import type { ServiceName } from "../api/credentials";
-import type { Clock } from "../api/http/types";
-import { MAX_BATCH_NUMBERS, MARKETS } from "../api/market/schemas";
-import { MAX_BATCH_COMPANIES } from "../api/matching/schemas";
+import type { ServiceName } from "@ukco/api/credentials";
+import type { Clock } from "@ukco/api/http/types";
+import { MAX_BATCH_NUMBERS, MARKETS } from "@ukco/api/market/schemas";
+import { MAX_BATCH_COMPANIES } from "@ukco/api/matching/schemas";
 import type { BatchLoader } from "./batch-loader";
 import { StoredClassificationSchema, StoredGroupRowSchema, StoredMatchSchema } from "./cache/snapshot";
 import { COMPANIES, MISS, type Held, type WorkbookCache } from "./cache/workbook-cache";

@@ -20,4 +20,4 @@ export {
   SERVICE_LABELS,
   SERVICE_NAMES,
   systemClock,
-} from "../api";
+} from "@ukco/api";

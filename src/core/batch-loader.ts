@@ -19,7 +19,7 @@
  * their own. Every ask's deadline sits in one queue (they all wait the same time, so it is in
  * order), swept by one timer.
  */
-import type { Clock } from "../api/http/types";
+import type { Clock } from "@ukco/api/http/types";
 import type { AbortListener, CancelSignal } from "./call-context";
 import { UnavailableError } from "./errors";
 import { QuietTimer } from "./quiet-timer";

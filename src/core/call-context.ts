@@ -2,14 +2,14 @@
  * What a formula tells the engine about its call, and what the engine is given to send with. Apart
  * from engine.ts so that the answer-kinds table (answers.ts), which the engine reads, never imports it.
  */
-import type { ClassificationClient } from "../api/classification/client";
-import type { ServiceName } from "../api/credentials";
-import type { Governor } from "../api/http/governor";
-import type { WaitInfo } from "../api/http/types";
-import type { MarketClient } from "../api/market/client";
-import type { MatchingClient } from "../api/matching/client";
-import type { ProductClient } from "../api/product/client";
-import type { TeamClient } from "../api/team/client";
+import type { ClassificationClient } from "@ukco/api/classification/client";
+import type { ServiceName } from "@ukco/api/credentials";
+import type { Governor } from "@ukco/api/http/governor";
+import type { WaitInfo } from "@ukco/api/http/types";
+import type { MarketClient } from "@ukco/api/market/client";
+import type { MatchingClient } from "@ukco/api/matching/client";
+import type { ProductClient } from "@ukco/api/product/client";
+import type { TeamClient } from "@ukco/api/team/client";
 import type { UserError } from "./errors";
 
 /**

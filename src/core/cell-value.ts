@@ -3,7 +3,7 @@
  * numbers stay numbers, booleans TRUE/FALSE, dates become Excel serial dates (the host formats
  * them where it can, else shows ISO text), failures are UserErrors the host shows as #VALUE!/#N/A.
  */
-import type { FieldKind } from "../api/product/fields";
+import type { FieldKind } from "@ukco/api/product/fields";
 import type { StoredCode } from "./cache/snapshot";
 import { UserError } from "./errors";
 

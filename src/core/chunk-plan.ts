@@ -10,7 +10,7 @@
  * The sizes come from the measured cost of a request, not a constant: a round trip plus a cost per
  * key, fitted to the time and size of recent requests (least squares over a short window).
  */
-import type { Headroom } from "../api/http/governor";
+import type { Headroom } from "@ukco/api/http/governor";
 
 /** The service's spare capacity, and its limit a window when known. */
 export type Room = Headroom;

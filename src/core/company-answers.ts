@@ -11,7 +11,7 @@
  * An ask says which paths it reads (`companyNeed`), so a team gateway can send only those fields.
  * A record cut to other fields cannot answer it: that is a miss, to be fetched again.
  */
-import type { FieldRead } from "../api/product/lazy-company";
+import type { FieldRead } from "@ukco/api/product/lazy-company";
 import { MISS, type FieldLookup, type Held, type HeldCompany, type WorkbookCache } from "./cache/workbook-cache";
 import { NotFoundError, UnavailableError } from "./errors";
 import { readCompanyPath, type ResolvedPath } from "./field-path";

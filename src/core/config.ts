@@ -6,7 +6,7 @@ import { z } from "zod";
  * the add-in at its own services or proxy; the user can still override each URL in the pane.
  */
 
-import { SERVICE_NAMES, type ServiceName } from "../api/credentials";
+import { SERVICE_NAMES, type ServiceName } from "@ukco/api/credentials";
 
 export { SERVICE_NAMES, type ServiceName };
 export type ServiceUrls = Record<ServiceName, string>;

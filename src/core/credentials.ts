@@ -4,8 +4,8 @@
  * exchanged for a token by the pane and never reaches this store; only the token and its expiry do.
  * Implements the API layer's CredentialSource, so each client gets exactly its own credential.
  */
-import type { CredentialSource, InvalidationReason, ServiceName } from "../api/credentials";
-import { readJwtExpiry } from "../api/jwt";
+import type { CredentialSource, InvalidationReason, ServiceName } from "@ukco/api/credentials";
+import { readJwtExpiry } from "@ukco/api/jwt";
 
 export interface KeyValueStorage {
   getItem(key: string): Promise<string | null>;

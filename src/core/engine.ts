@@ -6,12 +6,12 @@
  * cell answered from the loaded value. It also applies refresh scopes. It knows nothing of Excel:
  * callers pass the cell address, a cancel signal and whether Excel is only previewing.
  */
-import type { ServiceName } from "../api/credentials";
-import type { Headroom } from "../api/http/governor";
-import type { Clock } from "../api/http/types";
-import type { Market } from "../api/market/schemas";
-import { MAX_RETURN_COUNT } from "../api/product/requests";
-import type { RawCompany } from "../api/product/lazy-company";
+import type { ServiceName } from "@ukco/api/credentials";
+import type { Headroom } from "@ukco/api/http/governor";
+import type { Clock } from "@ukco/api/http/types";
+import type { Market } from "@ukco/api/market/schemas";
+import { MAX_RETURN_COUNT } from "@ukco/api/product/requests";
+import type { RawCompany } from "@ukco/api/product/lazy-company";
 import {
   ANSWER_KINDS,
   ANSWER_SHAPES,

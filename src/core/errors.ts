@@ -13,8 +13,8 @@ import {
   SchemaError,
   TimeoutError,
   UnreadableBodyError,
-} from "../api/http/errors";
-import { SERVICE_LABELS, type ServiceName } from "../api/credentials";
+} from "@ukco/api/http/errors";
+import { SERVICE_LABELS, type ServiceName } from "@ukco/api/credentials";
 
 export type ExcelErrorKind = "value" | "na";
 

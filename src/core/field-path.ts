@@ -6,9 +6,9 @@
  * Names match the catalogue ignoring case; a wrong name is an InvalidArgumentError naming the
  * closest valid path.
  */
-import { COMPANY_FIELDS, type CompanyFieldInfo, type FieldKind } from "../api/product/fields";
-import { readCompanyField, type FieldRead, type RawCompany } from "../api/product/lazy-company";
-import { nameKey } from "../api/read";
+import { COMPANY_FIELDS, type CompanyFieldInfo, type FieldKind } from "@ukco/api/product/fields";
+import { readCompanyField, type FieldRead, type RawCompany } from "@ukco/api/product/lazy-company";
+import { nameKey } from "@ukco/api/read";
 import { InvalidArgumentError } from "./errors";
 import { closestMatches } from "./closest";
 

@@ -11,7 +11,7 @@
  * fields"). Ties go to fields nearer the top of the record, then to shorter names (fewer other
  * words), then to contract order.
  */
-import { COMPANY_FIELDS, type CompanyFieldInfo, type FieldKind } from "../api/product/fields";
+import { COMPANY_FIELDS, type CompanyFieldInfo, type FieldKind } from "@ukco/api/product/fields";
 import { fieldLabel, isListPath, isRecommendedField } from "./field-labels";
 import { nameWords } from "./field-words";
 

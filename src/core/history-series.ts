@@ -7,8 +7,8 @@
  * read; a value that is not a number is named in its own point, never guessed, and an item whose
  * year cannot be told is named apart, so it spoils no other year.
  */
-import { findCompanyField } from "../api/product/fields";
-import { isObject, nameKey, valueOf } from "../api/read";
+import { findCompanyField } from "@ukco/api/product/fields";
+import { isObject, nameKey, valueOf } from "@ukco/api/read";
 import { closestMatches } from "./closest";
 import { InvalidArgumentError, NotFoundError, UserError } from "./errors";
 

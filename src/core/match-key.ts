@@ -2,7 +2,7 @@
  * What UKCO.MATCH asks, as one cache key: the name (trimmed, spaces collapsed, upper-cased, since
  * matching ignores case) and the optional postcode and website hints, normalised the same way.
  */
-import { INPUT_NAME_MAX, MATCH_HINT_LIMITS, type MatchRequest } from "../api/matching/schemas";
+import { INPUT_NAME_MAX, MATCH_HINT_LIMITS, type MatchRequest } from "@ukco/api/matching/schemas";
 import { InvalidArgumentError } from "./errors";
 
 const SEPARATOR = "\u0001";

@@ -4,7 +4,7 @@
  * no timer: it only notes the time. One timer is armed per round; when it fires before the quiet
  * time is over, it is armed again for what is left.
  */
-import type { Clock } from "../api/http/types";
+import type { Clock } from "@ukco/api/http/types";
 
 export class QuietTimer {
   private firstNudge: number | undefined;

@@ -5,9 +5,9 @@
  * A kept value that does not read as a statement is ignored; a store that fails costs only this.
  */
 import { z } from "zod";
-import type { ServiceName } from "../api/credentials";
-import type { Governor, RememberedQuota } from "../api/http/governor";
-import type { Clock } from "../api/http/types";
+import type { ServiceName } from "@ukco/api/credentials";
+import type { Governor, RememberedQuota } from "@ukco/api/http/governor";
+import type { Clock } from "@ukco/api/http/types";
 import type { KeyValueStorage } from "./credentials";
 import { QuietTimer } from "./quiet-timer";
 

@@ -6,8 +6,8 @@
  * still goes out, the gateway's 401 invalidates it as before, and no new silent attempt is made for
  * a minute (nor after a renewal that brought nothing newer).
  */
-import type { CredentialSource } from "../api/credentials";
-import { readJwtExpiry } from "../api/jwt";
+import type { CredentialSource } from "@ukco/api/credentials";
+import { readJwtExpiry } from "@ukco/api/jwt";
 import type { CredentialStore } from "./credentials";
 
 export const RENEW_BEFORE_MS = 5 * 60_000;

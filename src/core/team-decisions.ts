@@ -5,8 +5,8 @@
  * match. Lookups go in slices of a batch job's size; names the team has not decided are left to
  * the matching service.
  */
-import type { TeamClient } from "../api/team/client";
-import { TEAM_LOOKUP_MAX, type TeamAsk, type TeamDecision } from "../api/team/schemas";
+import type { TeamClient } from "@ukco/api/team/client";
+import { TEAM_LOOKUP_MAX, type TeamAsk, type TeamDecision } from "@ukco/api/team/schemas";
 import type { StoredMatch } from "./cache/snapshot";
 import { matchRequestOf } from "./match-key";
 

@@ -2,12 +2,12 @@
  * UKCO.ASOF: when the stored answer for a company was fetched, as an Excel date-time. It reads the
  * store only: a company nobody has asked for is #N/A, never a request.
  */
-import { companyKey } from "../core/analysis/function-definition";
-import { asScalar, isBlank } from "../core/arguments";
-import { type CellGrid, toDateCell } from "../core/cell-value";
-import { normaliseCompanyNumber } from "../core/company-number";
-import type { CallContext, Engine } from "../core/engine";
-import { NotFoundError, UserError } from "../core/errors";
+import { companyKey } from "@ukco/core/analysis/function-definition";
+import { asScalar, isBlank } from "@ukco/core/arguments";
+import { type CellGrid, toDateCell } from "@ukco/core/cell-value";
+import { normaliseCompanyNumber } from "@ukco/core/company-number";
+import type { CallContext, Engine } from "@ukco/core/engine";
+import { NotFoundError, UserError } from "@ukco/core/errors";
 import { runFormula } from "../host/formula-runner";
 import { defineFunction } from "../host/function-table";
 import { checkField } from "./field";

@@ -1,12 +1,12 @@
 /** UKCO.CLASSIFY: a description or website to industry codes, best first. */
-import { keyed } from "../core/analysis/function-definition";
-import { asChoice, asCount, asScalar } from "../core/arguments";
-import type { StoredClassification } from "../core/cache/snapshot";
-import { codeText, type CellGrid } from "../core/cell-value";
-import { classifyInput, classifyKey } from "../core/classify-key";
-import type { CallContext, Engine } from "../core/engine";
-import { NotFoundError } from "../core/errors";
-import { MAX_STORED_CODES } from "../core/loaders/classification-loader";
+import { keyed } from "@ukco/core/analysis/function-definition";
+import { asChoice, asCount, asScalar } from "@ukco/core/arguments";
+import type { StoredClassification } from "@ukco/core/cache/snapshot";
+import { codeText, type CellGrid } from "@ukco/core/cell-value";
+import { classifyInput, classifyKey } from "@ukco/core/classify-key";
+import type { CallContext, Engine } from "@ukco/core/engine";
+import { NotFoundError } from "@ukco/core/errors";
+import { MAX_STORED_CODES } from "@ukco/core/loaders/classification-loader";
 import { streamFormula } from "../host/formula-runner";
 import { defineFunction } from "../host/function-table";
 

@@ -1,11 +1,11 @@
 /** UKCO.COMPANY: a company as a card (entity value) with its main fields. */
-import { companyKey } from "../core/analysis/function-definition";
-import { asScalar, isBlank } from "../core/arguments";
-import { type CellGrid, type CellScalar, cellText, type EntityCell, toCellScalar } from "../core/cell-value";
-import { normaliseCompanyNumber } from "../core/company-number";
-import type { CallContext, Engine } from "../core/engine";
-import { UserError } from "../core/errors";
-import { resolveFieldPath } from "../core/field-path";
+import { companyKey } from "@ukco/core/analysis/function-definition";
+import { asScalar, isBlank } from "@ukco/core/arguments";
+import { type CellGrid, type CellScalar, cellText, type EntityCell, toCellScalar } from "@ukco/core/cell-value";
+import { normaliseCompanyNumber } from "@ukco/core/company-number";
+import type { CallContext, Engine } from "@ukco/core/engine";
+import { UserError } from "@ukco/core/errors";
+import { resolveFieldPath } from "@ukco/core/field-path";
 import { runFormula } from "../host/formula-runner";
 import { defineFunction } from "../host/function-table";
 import { fetchedAtCell } from "./asof";

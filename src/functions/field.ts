@@ -5,13 +5,13 @@
  *   a row of numbers, one field    → a row;   one number, a column of fields → a column
  * A bad number spoils only its row, an unknown field only its column.
  */
-import { companyKey } from "../core/analysis/function-definition";
-import { asGrid, asScalar, isBlank } from "../core/arguments";
-import { type CellGrid, type CellResult, type CellScalar, cellText, toCellScalar } from "../core/cell-value";
-import { parseCompanyNumber } from "../core/company-number";
-import type { AnswerReceiver, CallContext, Engine } from "../core/engine";
-import { InvalidArgumentError, toUserError, UserError } from "../core/errors";
-import { type ResolvedPath, resolveFieldPath } from "../core/field-path";
+import { companyKey } from "@ukco/core/analysis/function-definition";
+import { asGrid, asScalar, isBlank } from "@ukco/core/arguments";
+import { type CellGrid, type CellResult, type CellScalar, cellText, toCellScalar } from "@ukco/core/cell-value";
+import { parseCompanyNumber } from "@ukco/core/company-number";
+import type { AnswerReceiver, CallContext, Engine } from "@ukco/core/engine";
+import { InvalidArgumentError, toUserError, UserError } from "@ukco/core/errors";
+import { type ResolvedPath, resolveFieldPath } from "@ukco/core/field-path";
 import { runFormula } from "../host/formula-runner";
 import { defineFunction } from "../host/function-table";
 

@@ -1,7 +1,7 @@
 /** UKCO.FIELDS: the field catalogue, so users can see every name UKCO.FIELD takes. */
-import type { CompanyFieldInfo } from "../api/product/fields";
-import { COMPANY_FIELDS } from "../core/api-values";
-import type { CellGrid } from "../core/cell-value";
+import type { CompanyFieldInfo } from "@ukco/api/product/fields";
+import { COMPANY_FIELDS } from "@ukco/core/api-values";
+import type { CellGrid } from "@ukco/core/cell-value";
 import { hostCapabilities } from "../host/capabilities";
 import { toExcelGrid } from "../host/excel-values";
 import { defineFunction } from "../host/function-table";

@@ -1,10 +1,10 @@
 /** UKCO.GROUP: a company's group structure as a table, ultimate parent first. */
-import { asScalar, isBlank } from "../core/arguments";
-import type { StoredGroupRow } from "../core/cache/snapshot";
-import type { CellGrid, SpillCell } from "../core/cell-value";
-import { normaliseCompanyNumber, parseCompanyNumber } from "../core/company-number";
-import type { CallContext, Engine } from "../core/engine";
-import { NotFoundError } from "../core/errors";
+import { asScalar, isBlank } from "@ukco/core/arguments";
+import type { StoredGroupRow } from "@ukco/core/cache/snapshot";
+import type { CellGrid, SpillCell } from "@ukco/core/cell-value";
+import { normaliseCompanyNumber, parseCompanyNumber } from "@ukco/core/company-number";
+import type { CallContext, Engine } from "@ukco/core/engine";
+import { NotFoundError } from "@ukco/core/errors";
 import { runFormula } from "../host/formula-runner";
 import { defineFunction } from "../host/function-table";
 

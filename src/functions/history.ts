@@ -6,14 +6,14 @@
  * It reads the same cached, batched company record as UKCO.FIELD: a cached company costs no
  * request and answers at once, and a column of HISTORY cells joins FIELD's bursts.
  */
-import { companyKey } from "../core/analysis/function-definition";
-import { asChoice, asCount, asScalar, isBlank } from "../core/arguments";
-import type { CellGrid, CellResult, SpillCell } from "../core/cell-value";
-import { parseCompanyNumber } from "../core/company-number";
-import type { CallContext, Engine } from "../core/engine";
-import { InvalidArgumentError, NotFoundError, UnavailableError, UserError } from "../core/errors";
-import { readPath, type ResolvedPath, resolveFieldPath } from "../core/field-path";
-import { buildSeries, FILINGS, findMeasure, type Measure, type Series, seriesItems } from "../core/history-series";
+import { companyKey } from "@ukco/core/analysis/function-definition";
+import { asChoice, asCount, asScalar, isBlank } from "@ukco/core/arguments";
+import type { CellGrid, CellResult, SpillCell } from "@ukco/core/cell-value";
+import { parseCompanyNumber } from "@ukco/core/company-number";
+import type { CallContext, Engine } from "@ukco/core/engine";
+import { InvalidArgumentError, NotFoundError, UnavailableError, UserError } from "@ukco/core/errors";
+import { readPath, type ResolvedPath, resolveFieldPath } from "@ukco/core/field-path";
+import { buildSeries, FILINGS, findMeasure, type Measure, type Series, seriesItems } from "@ukco/core/history-series";
 import { runFormula } from "../host/formula-runner";
 import { defineFunction } from "../host/function-table";
 

@@ -1,14 +1,14 @@
 /** UKCO.MARKET: a field of a company in the US, France, Germany or Ireland. */
-import type { Market } from "../api/market/schemas";
-import { MarketCompanyFieldsSchema, MARKETS } from "../core/api-values";
-import { keyed } from "../core/analysis/function-definition";
-import { asScalar, isBlank } from "../core/arguments";
-import { type CellGrid, type CellScalar, toDateCell } from "../core/cell-value";
-import { closestMatches } from "../core/closest";
-import type { CallContext, Engine } from "../core/engine";
-import { InvalidArgumentError, NotFoundError } from "../core/errors";
-import { marketKey } from "../core/loaders/market-loader";
-import { parseMarketNumber } from "../core/market/numbers";
+import type { Market } from "@ukco/api/market/schemas";
+import { MarketCompanyFieldsSchema, MARKETS } from "@ukco/core/api-values";
+import { keyed } from "@ukco/core/analysis/function-definition";
+import { asScalar, isBlank } from "@ukco/core/arguments";
+import { type CellGrid, type CellScalar, toDateCell } from "@ukco/core/cell-value";
+import { closestMatches } from "@ukco/core/closest";
+import type { CallContext, Engine } from "@ukco/core/engine";
+import { InvalidArgumentError, NotFoundError } from "@ukco/core/errors";
+import { marketKey } from "@ukco/core/loaders/market-loader";
+import { parseMarketNumber } from "@ukco/core/market/numbers";
 import { runFormula } from "../host/formula-runner";
 import { defineFunction } from "../host/function-table";
 import { LIST_SEPARATOR } from "./field";

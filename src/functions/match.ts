@@ -1,11 +1,11 @@
 /** UKCO.MATCH: a company name (with optional postcode and website hints) to its registered number. */
-import { keyed } from "../core/analysis/function-definition";
-import { asChoice, asScalar } from "../core/arguments";
-import type { StoredMatch } from "../core/cache/snapshot";
-import type { CellGrid, CellScalar, SpillCell } from "../core/cell-value";
-import type { CallContext, Engine } from "../core/engine";
-import { NotFoundError } from "../core/errors";
-import { matchKey, matchKeyName } from "../core/match-key";
+import { keyed } from "@ukco/core/analysis/function-definition";
+import { asChoice, asScalar } from "@ukco/core/arguments";
+import type { StoredMatch } from "@ukco/core/cache/snapshot";
+import type { CellGrid, CellScalar, SpillCell } from "@ukco/core/cell-value";
+import type { CallContext, Engine } from "@ukco/core/engine";
+import { NotFoundError } from "@ukco/core/errors";
+import { matchKey, matchKeyName } from "@ukco/core/match-key";
 import { runFormula } from "../host/formula-runner";
 import { defineFunction } from "../host/function-table";
 

@@ -4,13 +4,13 @@
  * primary SIC 2007 code. The record carries SIC codes without their descriptions (the contract's
  * `SICs` is a list of strings), so a SIC is shown as the record gives it.
  */
-import { companyKey } from "../core/analysis/function-definition";
-import { asChoice, asScalar, isBlank } from "../core/arguments";
-import { codeText, type CellGrid, type SpillCell } from "../core/cell-value";
-import { normaliseCompanyNumber } from "../core/company-number";
-import type { CallContext, Engine } from "../core/engine";
-import { NotFoundError, UserError } from "../core/errors";
-import { resolveFieldPath, type ResolvedPath } from "../core/field-path";
+import { companyKey } from "@ukco/core/analysis/function-definition";
+import { asChoice, asScalar, isBlank } from "@ukco/core/arguments";
+import { codeText, type CellGrid, type SpillCell } from "@ukco/core/cell-value";
+import { normaliseCompanyNumber } from "@ukco/core/company-number";
+import type { CallContext, Engine } from "@ukco/core/engine";
+import { NotFoundError, UserError } from "@ukco/core/errors";
+import { resolveFieldPath, type ResolvedPath } from "@ukco/core/field-path";
 import { runFormula } from "../host/formula-runner";
 import { defineFunction } from "../host/function-table";
 

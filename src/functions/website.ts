@@ -1,10 +1,10 @@
 /** UKCO.WEBSITE: the company behind a website, or one of its fields. */
-import { keyed } from "../core/analysis/function-definition";
-import { asScalar, isBlank } from "../core/arguments";
-import type { CellGrid } from "../core/cell-value";
-import type { CallContext, Engine } from "../core/engine";
-import { InvalidArgumentError, NotFoundError, UserError } from "../core/errors";
-import { domainOf, parseWebsite } from "../core/explore/websites";
+import { keyed } from "@ukco/core/analysis/function-definition";
+import { asScalar, isBlank } from "@ukco/core/arguments";
+import type { CellGrid } from "@ukco/core/cell-value";
+import type { CallContext, Engine } from "@ukco/core/engine";
+import { InvalidArgumentError, NotFoundError, UserError } from "@ukco/core/errors";
+import { domainOf, parseWebsite } from "@ukco/core/explore/websites";
 import { runFormula } from "../host/formula-runner";
 import { defineFunction } from "../host/function-table";
 import { checkField, fieldCells } from "./field";

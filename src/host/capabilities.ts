@@ -9,7 +9,7 @@
  * The sets' pages: learn.microsoft.com/javascript/api/requirement-sets/excel/excel-api-requirement-sets,
  * …/excel/custom-functions-requirement-sets, …/common/shared-runtime-requirement-sets.
  */
-import { UnavailableError } from "../core/errors";
+import { UnavailableError } from "@ukco/core/errors";
 
 export type RequirementSetName = "ExcelApi" | "CustomFunctionsRuntime" | "SharedRuntime";
 

@@ -3,7 +3,7 @@
  * step a person looking at a cell can take. Excel shows them when the cell is hovered (or in the
  * formula bar on the web); the pane writes its own (taskpane/error-words.ts).
  */
-import { UnavailableError, type UnavailableReason, type UserError } from "../core/errors";
+import { UnavailableError, type UnavailableReason, type UserError } from "@ukco/core/errors";
 
 const SIGN_IN = "the Sign in and settings view of the UK Companies pane";
 

@@ -6,9 +6,9 @@
  * SharedRuntime 1.1, which the manifest requires), so the message is where the user looks; a
  * refresh that changed nothing waits there quietly. A report made before the pane listens waits for it.
  */
-import type { Engine, RefreshChanges } from "../core/engine";
-import type { RefreshEstimate } from "../core/analysis/refresh-estimate";
-import type { RefreshScope } from "../core/refresh-scopes";
+import type { Engine, RefreshChanges } from "@ukco/core/engine";
+import type { RefreshEstimate } from "@ukco/core/analysis/refresh-estimate";
+import type { RefreshScope } from "@ukco/core/refresh-scopes";
 import { refreshScope } from "./refresh";
 
 /** What the user pressed, as the ribbon labels it, and what came of it. */

@@ -7,8 +7,8 @@
  */
 import { cellMessage } from "./cell-words";
 import type { HostCapabilities } from "./capabilities";
-import { isDateCell, isEntityCell, type CellGrid, type CellResult, type CellScalar } from "../core/cell-value";
-import { toUserError, UserError } from "../core/errors";
+import { isDateCell, isEntityCell, type CellGrid, type CellResult, type CellScalar } from "@ukco/core/cell-value";
+import { toUserError, UserError } from "@ukco/core/errors";
 
 export type { HostCapabilities } from "./capabilities";
 

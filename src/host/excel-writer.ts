@@ -12,12 +12,12 @@
  * capabilities.ts) the table is made once its rows are in, at finish(), which a cancelled import
  * reaches too.
  */
-import { asSheetText, type SheetValue } from "../core/import/columns";
-import { rowJsonBytes } from "../core/import/chunks";
-import { jsonBytes, planSlices, SYNC_BUDGET_BYTES } from "../core/sync-budget";
-import type { TableSink } from "../core/import/run-import";
-import { InvalidArgumentError } from "../core/errors";
-import { rangeAddress } from "../core/import/a1";
+import { asSheetText, type SheetValue } from "@ukco/core/import/columns";
+import { rowJsonBytes } from "@ukco/core/import/chunks";
+import { jsonBytes, planSlices, SYNC_BUDGET_BYTES } from "@ukco/core/sync-budget";
+import type { TableSink } from "@ukco/core/import/run-import";
+import { InvalidArgumentError } from "@ukco/core/errors";
+import { rangeAddress } from "@ukco/core/import/a1";
 import { hostHas } from "./capabilities";
 import { readBlock } from "./sized-sync";
 

@@ -3,11 +3,11 @@
  * value-preview flag and a cancel signal, and turns the core's cells into Excel values. Every
  * failure reaches the cell as #VALUE! or #N/A with a message; nothing is thrown raw.
  */
-import type { WaitInfo } from "../api/http/types";
-import type { CellGrid } from "../core/cell-value";
-import type { AbortListener, CallContext, CancelSignal } from "../core/call-context";
-import type { Engine } from "../core/engine";
-import { toUserError, UserError } from "../core/errors";
+import type { WaitInfo } from "@ukco/api/http/types";
+import type { CellGrid } from "@ukco/core/cell-value";
+import type { AbortListener, CallContext, CancelSignal } from "@ukco/core/call-context";
+import type { Engine } from "@ukco/core/engine";
+import { toUserError, UserError } from "@ukco/core/errors";
 import { hostCapabilities } from "./capabilities";
 import { toExcelError, toExcelGrid } from "./excel-values";
 import { getRuntime, readyRuntime } from "./runtime";

@@ -6,7 +6,7 @@
  * refresh estimates, What changed), and the builder's preview runs FIELD and MATCH through it, so
  * neither imports the functions above them.
  */
-import type { FunctionDefinition, FunctionFormula, FunctionTable } from "../core/analysis/function-definition";
+import type { FunctionDefinition, FunctionFormula, FunctionTable } from "@ukco/core/analysis/function-definition";
 
 const DEFINED: Record<string, FunctionDefinition> = {};
 

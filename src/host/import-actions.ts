@@ -3,22 +3,22 @@
  * sheet, refresh an imported table in place, insert a group structure. Each saves what it needs
  * in the workbook; none is ever called from a calculation.
  */
-import type { ApiClients } from "../api/factory";
-import type { CallOptions } from "../api/http/types";
-import type { CompaniesQuery } from "../api/product/requests";
-import type { RefreshChanges } from "../core/engine";
-import { changeWords } from "../core/change-words";
-import { groupTableRows, GROUP_TABLE_HEADER, type GroupTree } from "../core/import/group-tree";
-import type { Progress } from "../core/import/progress";
-import type { ImportQuery } from "../core/import/query";
-import { preparedCompanies, runTable, type ImportOutcome } from "../core/import/run-import";
-import { SAVED_IMPORT_VERSION, type SavedImport } from "../core/import/saved-imports";
-import { sourceDefinition, type TableSource } from "../core/import/sources";
-import type { PreparedTable } from "../core/import/sources/types";
-import { AS_OF_ROWS_ABOVE_HEADER, IMPORT_LAYOUT, refreshHeader } from "../core/import/table-layout";
-import { asSheetText, type SheetValue } from "../core/import/columns";
-import { planChunks } from "../core/import/chunks";
-import { comparingSink, TableDiff, type TableChanges } from "../core/import/table-diff";
+import type { ApiClients } from "@ukco/api/factory";
+import type { CallOptions } from "@ukco/api/http/types";
+import type { CompaniesQuery } from "@ukco/api/product/requests";
+import type { RefreshChanges } from "@ukco/core/engine";
+import { changeWords } from "@ukco/core/change-words";
+import { groupTableRows, GROUP_TABLE_HEADER, type GroupTree } from "@ukco/core/import/group-tree";
+import type { Progress } from "@ukco/core/import/progress";
+import type { ImportQuery } from "@ukco/core/import/query";
+import { preparedCompanies, runTable, type ImportOutcome } from "@ukco/core/import/run-import";
+import { SAVED_IMPORT_VERSION, type SavedImport } from "@ukco/core/import/saved-imports";
+import { sourceDefinition, type TableSource } from "@ukco/core/import/sources";
+import type { PreparedTable } from "@ukco/core/import/sources/types";
+import { AS_OF_ROWS_ABOVE_HEADER, IMPORT_LAYOUT, refreshHeader } from "@ukco/core/import/table-layout";
+import { asSheetText, type SheetValue } from "@ukco/core/import/columns";
+import { planChunks } from "@ukco/core/import/chunks";
+import { comparingSink, TableDiff, type TableChanges } from "@ukco/core/import/table-diff";
 import {
   IMPORT_TABLE_PREFIX,
   readTableRows,

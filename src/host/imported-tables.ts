@@ -7,7 +7,7 @@ import {
   SAVED_IMPORTS_NAMESPACE,
   savedImportXml,
   type SavedImport,
-} from "../core/import/saved-imports";
+} from "@ukco/core/import/saved-imports";
 
 interface StoredPart {
   part: Excel.CustomXmlPart;

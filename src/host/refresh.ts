@@ -8,17 +8,17 @@
  * ExcelApi 1.12 (capabilities.ts), and without it a range refreshes its own formulas. Also the
  * estimate shown first, and Undo refresh. Never called from inside a calculation.
  */
-import { parseAddress, rangeOverlap, splitSheet, type RangeRef } from "../core/address";
-import type { Engine } from "../core/engine";
-import type { SheetCells } from "../core/analysis/change-cells";
-import { estimateRefresh, type RefreshEstimate } from "../core/analysis/refresh-estimate";
-import { coverage, type RefreshScope } from "../core/refresh-scopes";
-import { answersInScope, spillParts } from "../core/analysis/scope-answers";
+import { parseAddress, rangeOverlap, splitSheet, type RangeRef } from "@ukco/core/address";
+import type { Engine } from "@ukco/core/engine";
+import type { SheetCells } from "@ukco/core/analysis/change-cells";
+import { estimateRefresh, type RefreshEstimate } from "@ukco/core/analysis/refresh-estimate";
+import { coverage, type RefreshScope } from "@ukco/core/refresh-scopes";
+import { answersInScope, spillParts } from "@ukco/core/analysis/scope-answers";
 import { functionTable } from "./function-table";
 import { hostHas } from "./capabilities";
 import { recalculateWorkbook } from "./recalculate";
 import { readSheetCells } from "./sheet-cells";
-import { jsonBytes, OPERATION_BYTES } from "../core/sync-budget";
+import { jsonBytes, OPERATION_BYTES } from "@ukco/core/sync-budget";
 import { readBlock, writeSlices } from "./sized-sync";
 
 const UKCO_FORMULA = /^=.*\bUKCO\./i;

@@ -3,15 +3,15 @@
  * of API clients (one governor per service) and one engine, shared by the custom functions, the
  * ribbon commands and the pane, because they all run in this one page.
  */
-import type { ApiClients } from "../api/factory";
-import type { BodyReader } from "../api/http/body-reader";
-import { createApiClients } from "../core/api-values";
-import { systemClock } from "../core/api-values";
-import { applyServiceOverrides, loadDeploymentConfig, type DeploymentConfig, type ServiceUrls } from "../core/config";
-import { CredentialStore } from "../core/credentials";
-import { Engine } from "../core/engine";
-import { keepQuotas } from "../core/quota-memory";
-import { renewingSignOn } from "../core/sign-on-renewal";
+import type { ApiClients } from "@ukco/api/factory";
+import type { BodyReader } from "@ukco/api/http/body-reader";
+import { createApiClients } from "@ukco/core/api-values";
+import { systemClock } from "@ukco/core/api-values";
+import { applyServiceOverrides, loadDeploymentConfig, type DeploymentConfig, type ServiceUrls } from "@ukco/core/config";
+import { CredentialStore } from "@ukco/core/credentials";
+import { Engine } from "@ukco/core/engine";
+import { keepQuotas } from "@ukco/core/quota-memory";
+import { renewingSignOn } from "@ukco/core/sign-on-renewal";
 import { officeRuntimeStorage } from "./office-storage";
 import { gatewaySignOn } from "./sso";
 import { customXmlStore } from "./workbook-store";

@@ -3,7 +3,7 @@
  * the workbook and the inputs they name (changed cells, refresh estimates). Read a slice of rows at
  * a time, each sized in bytes (sized-sync.ts), so no answer nears Excel on the web's 5 MB.
  */
-import type { SheetCells } from "../core/analysis/change-cells";
+import type { SheetCells } from "@ukco/core/analysis/change-cells";
 import { readBlock } from "./sized-sync";
 
 export async function readSheetCells(): Promise<SheetCells[]> {

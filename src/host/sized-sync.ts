@@ -12,7 +12,7 @@ import {
   SliceSizer,
   SYNC_BUDGET_BYTES,
   type SliceLimits,
-} from "../core/sync-budget";
+} from "@ukco/core/sync-budget";
 import type { DataTypeProperty } from "./capabilities";
 
 /** What a read may load of each cell; a cell's data type only where the host has it (capabilities.ts, readDataTypes). */

@@ -7,7 +7,7 @@
  * fetched only when its way is taken, so it adds nothing to the page's start-up.
  */
 import type { AuthenticationResult, IPublicClientApplication } from "@azure/msal-browser";
-import type { GatewayConfig } from "../core/config";
+import type { GatewayConfig } from "@ukco/core/config";
 import {
   signOnToGateway,
   SignOnStepError,
@@ -15,9 +15,9 @@ import {
   type NestedAppAuthStep,
   type SignOn,
   type SignOnHost,
-} from "../core/gateway-sign-on";
+} from "@ukco/core/gateway-sign-on";
 
-export { SignOnCancelled, type SignOn } from "../core/gateway-sign-on";
+export { SignOnCancelled, type SignOn } from "@ukco/core/gateway-sign-on";
 
 type NestedAppAuthConfig = NonNullable<GatewayConfig["nestedAppAuth"]>;
 

@@ -5,8 +5,8 @@
  * bytes for it, a quote two, an accent two). Each part is written and read back in its own sync,
  * so no request or answer nears Excel on the web's 5 MB payload limit.
  */
-import type { WorkbookStore } from "../core/cache/snapshot";
-import { OPERATION_BYTES, SYNC_BUDGET_BYTES } from "../core/sync-budget";
+import type { WorkbookStore } from "@ukco/core/cache/snapshot";
+import { OPERATION_BYTES, SYNC_BUDGET_BYTES } from "@ukco/core/sync-budget";
 
 export const STORE_NAMESPACE = "urn:ukco-addin:store:1";
 /** Bytes of a part's request at most: the budget less the operation and the part's own element. */

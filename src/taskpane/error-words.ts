@@ -7,11 +7,11 @@
  *    the way there (the failure's `signIn`);
  *  - everything else keeps the add-in's shared wording (toUserError).
  */
-import type { ServiceName } from "../api/credentials";
-import { SERVICE_LABELS } from "../core/api-values";
-import type { AuthProblem } from "../api/http/errors";
-import { ApiError, HttpError } from "../core/api-values";
-import { toUserError, UnavailableError, type UnavailableReason } from "../core/errors";
+import type { ServiceName } from "@ukco/api/credentials";
+import { SERVICE_LABELS } from "@ukco/core/api-values";
+import type { AuthProblem } from "@ukco/api/http/errors";
+import { ApiError, HttpError } from "@ukco/core/api-values";
+import { toUserError, UnavailableError, type UnavailableReason } from "@ukco/core/errors";
 
 /** The id of the view where credentials are set. */
 export const SIGN_IN_VIEW = "sign-in";

@@ -5,7 +5,7 @@
  * at once; an ask made before it mounted waits until it does.
  */
 import { useEffect } from "react";
-import type { FilterField } from "../core/import/query";
+import type { FilterField } from "@ukco/core/import/query";
 
 export type Handoff = "use-selection" | { filter: FilterField; codes: string[] };
 

@@ -8,7 +8,7 @@
  * through core/, while this runs where there is no Office at all and is made of an api/ value (the
  * one read-and-cut every reader shares). It imports nothing else, so its chunk stays a few KB.
  */
-import { bodyWorkerService, READY, type WorkerReply, type WorkerRequest } from "../api/http/body-worker-protocol";
+import { bodyWorkerService, READY, type WorkerReply, type WorkerRequest } from "@ukco/api/http/body-worker-protocol";
 
 interface WorkerScope {
   addEventListener(type: "message", listener: (event: MessageEvent<WorkerRequest>) => void): void;

@@ -5,7 +5,7 @@
  * `import.meta` is webpack's (it makes the worker its own chunk); Jest's CommonJS, and the tests and
  * benchmarks that load src/functions in Node, cannot compile it.
  */
-import { workerBodyReader, workersFor } from "../api/http/worker-body-reader";
+import { workerBodyReader, workersFor } from "@ukco/api/http/worker-body-reader";
 import { setBodyReader, startRuntimeWhenReady } from "../host/runtime";
 
 // Made at once: the workbook's first recalculation is when the largest answers come, and workers

@@ -5,7 +5,7 @@
  * Read from the cache alone: asking never sends a request. What each function reads is its
  * definition's (function-definition.ts), from the table of functions it is given.
  */
-import type { ServiceName } from "../../api/credentials";
+import type { ServiceName } from "@ukco/api/credentials";
 import { ANSWER_KINDS, kindOfStore } from "../answers";
 import { COMPANIES } from "../cache/workbook-cache";
 import type { StoredAnswers } from "../engine";

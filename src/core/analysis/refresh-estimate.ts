@@ -6,7 +6,7 @@
  * is the one the refresh sends (each kind's rule is its entry's `requests`, answers.ts); where a service decides (polls of a batch job, pages of a search)
  * the count is the least, and says so.
  */
-import type { ServiceName } from "../../api/credentials";
+import type { ServiceName } from "@ukco/api/credentials";
 import { kindOfStore } from "../answers";
 import { COMPANIES } from "../cache/workbook-cache";
 import type { SendingCosts } from "../engine";

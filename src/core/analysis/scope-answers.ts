@@ -14,7 +14,7 @@
  * recalculates, and the table's other rows keep what is stored, as they would had the user selected
  * only the cells of those rows in a table of one formula per cell.
  */
-import type { ServiceName } from "../../api/credentials";
+import type { ServiceName } from "@ukco/api/credentials";
 import { parseAddress, rangeContains, rangeOverlap, type RangeRef } from "../address";
 import { argumentGrid, inputsAt, spreadOf, type Grid } from "./argument-grids";
 import { COMPANIES } from "../cache/workbook-cache";

@@ -2,7 +2,7 @@
  * Saves the memory tier into the workbook store a little after it changes (never on every
  * value: a recalculation changes thousands), and loads it when the workbook opens.
  */
-import type { Clock } from "../../api/http/types";
+import type { Clock } from "@ukco/api/http/types";
 import { QuietTimer } from "../quiet-timer";
 import { parseStore, serialiseStoreInSlices, type WorkbookStore } from "./snapshot";
 import type { WorkbookCache } from "./workbook-cache";

@@ -7,7 +7,7 @@
  * Every other kind of answer (answers.ts) keeps what its function shows,
  * in one map per kind, with the time it was fetched.
  */
-import type { RawCompany } from "../../api/product/lazy-company";
+import type { RawCompany } from "@ukco/api/product/lazy-company";
 import { readCompanyPath, resolveFieldPath, type PathStep } from "../field-path";
 import {
   emptyStore,

@@ -3,8 +3,8 @@
  * how many companies it scored, how many pass the cutoff, and the distributions (scores, RTICs,
  * turnover and employee bands of the companies above the cutoff).
  */
-import type { ListSummaryRequest } from "../../api/product/requests";
-import type { ListSummary } from "../../api/product/responses";
+import type { ListSummaryRequest } from "@ukco/api/product/requests";
+import type { ListSummary } from "@ukco/api/product/responses";
 import { InvalidArgumentError } from "../errors";
 import { MAX_BARS, countedBars, topWithOther, type Chart } from "../import/insights";
 

@@ -4,9 +4,9 @@
  * (`ExploreLists`) stand in, and a list ID typed by hand always works (`GET /v2/explore/{listId}`
  * is the operation the contract shows).
  */
-import type { ApiClients } from "../../api/factory";
-import type { CallOptions } from "../../api/http/types";
-import type { ExploreListEntry } from "../../api/product/responses";
+import type { ApiClients } from "@ukco/api/factory";
+import type { CallOptions } from "@ukco/api/http/types";
+import type { ExploreListEntry } from "@ukco/api/product/responses";
 
 export interface ExploreLists {
   lists: ExploreListEntry[];

@@ -4,10 +4,10 @@
  * table builder's (field-labels.ts), so a field reads the same in an import as in a built table;
  * the field name itself stays in the table's saved source, which is what a refresh runs.
  */
-import { COMPANY_FIELDS, type CompanyFieldInfo } from "../../api/product/fields";
-import type { LazyCompanyItem, RawCompany } from "../../api/product/lazy-company";
-import type { CompanyItem } from "../../api/product/paging";
-import { isInvalidCompany } from "../../api/product/responses";
+import { COMPANY_FIELDS, type CompanyFieldInfo } from "@ukco/api/product/fields";
+import type { LazyCompanyItem, RawCompany } from "@ukco/api/product/lazy-company";
+import type { CompanyItem } from "@ukco/api/product/paging";
+import { isInvalidCompany } from "@ukco/api/product/responses";
 import { cellText, isDateCell, toCellScalar, type CellScalar } from "../cell-value";
 import { toUserError } from "../errors";
 import { fieldLabel, fieldNumberFormat } from "../field-labels";

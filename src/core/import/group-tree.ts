@@ -3,7 +3,7 @@
  * operation: the rows a tree view shows for a set of expanded nodes, search (matches and the
  * ancestors to open so they show), and the rows of the "Insert as table" block.
  */
-import type { GroupStructureRow } from "../../api/product/responses";
+import type { GroupStructureRow } from "@ukco/api/product/responses";
 import { asSheetText, type SheetValue } from "./columns";
 
 export interface GroupNode {

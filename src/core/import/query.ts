@@ -4,7 +4,7 @@
  * from a workbook is checked like any other input.
  */
 import { z } from "zod";
-import type { CompaniesQuery } from "../../api/product/requests";
+import type { CompaniesQuery } from "@ukco/api/product/requests";
 
 /**
  * The body fields of `POST /v2/companies` a picker can feed. `rtics` and `cics` are the contract's;

@@ -3,12 +3,12 @@
  * long lists), the count shown before importing, and the rows of each page. The run itself is
  * run-table.ts, shared by every table source.
  */
-import type { ApiClients } from "../../api/factory";
-import type { ProductClient } from "../../api/product/client";
-import { pageCompanies, pageCompanyRecords } from "../../api/product/paging";
-import { MAX_RETURN_COUNT, type CompaniesQuery } from "../../api/product/requests";
-import type { ListEnvelope } from "../../api/product/responses";
-import type { CallOptions } from "../../api/http/types";
+import type { ApiClients } from "@ukco/api/factory";
+import type { ProductClient } from "@ukco/api/product/client";
+import { pageCompanies, pageCompanyRecords } from "@ukco/api/product/paging";
+import { MAX_RETURN_COUNT, type CompaniesQuery } from "@ukco/api/product/requests";
+import type { ListEnvelope } from "@ukco/api/product/responses";
+import type { CallOptions } from "@ukco/api/http/types";
 import { InvalidArgumentError } from "../errors";
 import { recordRow, resolveColumns, type ImportColumn } from "./columns";
 import { companiesRequest, describeQuery, needsNumberSet, type ImportQuery } from "./query";

@@ -4,8 +4,8 @@
  * what arrived stays, and the as-of line says how far it got. Knows nothing of Excel; the host's
  * writer is the sink.
  */
-import { AbortedError } from "../../api/http/errors";
-import type { CallOptions } from "../../api/http/types";
+import { AbortedError } from "@ukco/api/http/errors";
+import type { CallOptions } from "@ukco/api/http/types";
 import { planChunks, DEFAULT_CHUNK_LIMITS, type ChunkLimits } from "./chunks";
 import type { SheetValue } from "./columns";
 import { ProgressMeter, type Progress } from "./progress";

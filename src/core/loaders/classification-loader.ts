@@ -3,9 +3,9 @@
  * the governor at 5 a minute. Asks for the same text share a request; each ask hears where the
  * request stands in the queue, so a streaming cell can say so.
  */
-import type { ClassificationClient } from "../../api/classification/client";
-import type { InstantClassificationResult } from "../../api/classification/schemas";
-import type { Clock, WaitInfo } from "../../api/http/types";
+import type { ClassificationClient } from "@ukco/api/classification/client";
+import type { InstantClassificationResult } from "@ukco/api/classification/schemas";
+import type { Clock, WaitInfo } from "@ukco/api/http/types";
 import type { StoredClassification, StoredCode } from "../cache/snapshot";
 import { BatchLoader } from "../batch-loader";
 import { classifyRequestOf } from "../classify-key";

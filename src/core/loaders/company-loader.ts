@@ -13,12 +13,12 @@
  * fields both kept); a field outside the cut is unknown, never absent. An ask that needs the whole
  * record names none, and its answer holds whole records.
  */
-import { FIELDS_HEADER } from "../../api/http/request";
-import type { Clock } from "../../api/http/types";
-import type { ProductClient } from "../../api/product/client";
-import type { RawCompany } from "../../api/product/lazy-company";
-import { MAX_RETURN_COUNT } from "../../api/product/requests";
-import { isInvalidCompany } from "../../api/product/responses";
+import { FIELDS_HEADER } from "@ukco/api/http/request";
+import type { Clock } from "@ukco/api/http/types";
+import type { ProductClient } from "@ukco/api/product/client";
+import type { RawCompany } from "@ukco/api/product/lazy-company";
+import { MAX_RETURN_COUNT } from "@ukco/api/product/requests";
+import { isInvalidCompany } from "@ukco/api/product/responses";
 import { BatchLoader } from "../batch-loader";
 import { ChunkPlanner } from "../chunk-plan";
 import { mayBelongToPartOfBatch } from "./isolatable";

@@ -2,8 +2,8 @@
  * Group structures by company number: one `GET /v2/companies/{n}/group-structure` per company
  * (the contract has no batch form), with concurrent asks for the same company sharing it.
  */
-import type { Clock } from "../../api/http/types";
-import type { ProductClient } from "../../api/product/client";
+import type { Clock } from "@ukco/api/http/types";
+import type { ProductClient } from "@ukco/api/product/client";
 import { BatchLoader } from "../batch-loader";
 import type { StoredGroupRow } from "../cache/snapshot";
 import { NotFoundError } from "../errors";

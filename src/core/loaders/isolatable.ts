@@ -4,7 +4,7 @@
  * or did not fit the contract, or a request too large to finish in time. Not an expired sign-in,
  * a rate limit, an unreachable service or a cancel: halves would fail the same way.
  */
-import { HttpError, RateLimitedError, SchemaError, TimeoutError, UnreadableBodyError } from "../../api/http/errors";
+import { HttpError, RateLimitedError, SchemaError, TimeoutError, UnreadableBodyError } from "@ukco/api/http/errors";
 
 const SPLITTABLE_STATUSES = new Set([400, 413, 422]);
 

@@ -4,9 +4,9 @@
  * per number where the service has none. A number the market does not know is a null record.
  * Keys are `market:number`.
  */
-import type { Clock } from "../../api/http/types";
-import type { MarketClient } from "../../api/market/client";
-import { MAX_BATCH_NUMBERS, MARKETS, type Market } from "../../api/market/schemas";
+import type { Clock } from "@ukco/api/http/types";
+import type { MarketClient } from "@ukco/api/market/client";
+import { MAX_BATCH_NUMBERS, MARKETS, type Market } from "@ukco/api/market/schemas";
 import { BatchLoader } from "../batch-loader";
 import { mayBelongToPartOfBatch } from "./isolatable";
 import { NotFoundError } from "../errors";

@@ -5,11 +5,11 @@
  * burst goes as batch jobs of up to 1000 names, polled until done (409 while queued is respected
  * by the runner), with rows joined back to asks by `id`.
  */
-import type { Clock } from "../../api/http/types";
-import type { MatchingClient } from "../../api/matching/client";
-import type { TeamClient } from "../../api/team/client";
+import type { Clock } from "@ukco/api/http/types";
+import type { MatchingClient } from "@ukco/api/matching/client";
+import type { TeamClient } from "@ukco/api/team/client";
 import { teamAnswersIfAny } from "../team-decisions";
-import { MAX_BATCH_COMPANIES, type MatchResult } from "../../api/matching/schemas";
+import { MAX_BATCH_COMPANIES, type MatchResult } from "@ukco/api/matching/schemas";
 import type { StoredMatch } from "../cache/snapshot";
 import { BatchLoader } from "../batch-loader";
 import { mayBelongToPartOfBatch } from "./isolatable";

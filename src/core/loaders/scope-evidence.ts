@@ -6,7 +6,7 @@
  * came from a token without `jobdata:read`, one without `CompanyChanges` from a token without
  * `companies:changes`. INFERRED: a service that sends the keys (even as null) has the scope.
  */
-import { JOB_POSTING_AGGREGATES } from "../../api/product/responses";
+import { JOB_POSTING_AGGREGATES } from "@ukco/api/product/responses";
 
 export const SCOPE_JOBDATA = "jobdata:read";
 export const SCOPE_CHANGES = "companies:changes";

@@ -5,11 +5,11 @@
  * INFERRED (ours): when several companies share a website, the first the service lists answers
  * (the sandbox lists them in company-number order); the pane's Find by website shows them all.
  */
-import type { Clock } from "../../api/http/types";
-import type { ProductClient } from "../../api/product/client";
-import { pageWebsiteBatch } from "../../api/product/paging";
-import { MAX_RETURN_COUNT } from "../../api/product/requests";
-import { isInvalidCompany } from "../../api/product/responses";
+import type { Clock } from "@ukco/api/http/types";
+import type { ProductClient } from "@ukco/api/product/client";
+import { pageWebsiteBatch } from "@ukco/api/product/paging";
+import { MAX_RETURN_COUNT } from "@ukco/api/product/requests";
+import { isInvalidCompany } from "@ukco/api/product/responses";
 import { BatchLoader } from "../batch-loader";
 import { mayBelongToPartOfBatch } from "./isolatable";
 import { parseCompanyNumber } from "../company-number";

@@ -4,7 +4,7 @@
  * Ireland), so every import shows all of them, in this order. Headers are words and formats are
  * the table builder's (field-labels.ts), as in a UK import.
  */
-import type { MarketCompany } from "../../api/market/schemas";
+import type { MarketCompany } from "@ukco/api/market/schemas";
 import { asSheetText, type SheetValue } from "../import/columns";
 import { isDateCell, toDateCell } from "../cell-value";
 import { fieldLabel, NUMBER_FORMATS } from "../field-labels";

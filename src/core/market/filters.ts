@@ -4,8 +4,8 @@
  * country) does not fail; the answer is 200 with no companies and TotalCount 0. So an empty
  * answer is checked against the market's own catalogue (`GET /filters`) and explained.
  */
-import type { FilterGroup } from "../../api/lenient";
-import type { Market, MarketCompaniesRequest } from "../../api/market/schemas";
+import type { FilterGroup } from "@ukco/api/lenient";
+import type { Market, MarketCompaniesRequest } from "@ukco/api/market/schemas";
 
 /** The body fields a market picker feeds (CONTRACT-CHOICES.md "Other body filters"). */
 export const MARKET_FILTER_FIELDS = ["NAICS", "Locations"] as const;

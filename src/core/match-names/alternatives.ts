@@ -6,8 +6,8 @@
  * (registered name, postcode, status, incorporation date), read from the product records in one
  * batched ask through the engine.
  */
-import type { MatchingClient } from "../../api/matching/client";
-import type { ProductClient } from "../../api/product/client";
+import type { MatchingClient } from "@ukco/api/matching/client";
+import type { ProductClient } from "@ukco/api/product/client";
 import type { Engine } from "../engine";
 import { companyFacts, type CompanyFacts } from "./records";
 

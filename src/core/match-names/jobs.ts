@@ -3,7 +3,7 @@
  * postcode and website, ignoring case and spacing) are sent once, and the distinct ones go in jobs
  * of at most MAX_BATCH_COMPANIES, so 5,000 rows naming 3,100 companies take four jobs.
  */
-import { MAX_BATCH_COMPANIES } from "../../api/matching/schemas";
+import { MAX_BATCH_COMPANIES } from "@ukco/api/matching/schemas";
 
 export function distinctKeys(keys: Iterable<string | undefined>): string[] {
   const seen = new Set<string>();

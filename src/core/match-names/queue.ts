@@ -10,7 +10,7 @@
  * colleague", so the reviewer can look and override it with one key; a decision of their own on it
  * replaces the team's (and is recorded for the team in turn).
  */
-import { CONFIDENCE_LEVELS } from "../../api/matching/schemas";
+import { CONFIDENCE_LEVELS } from "@ukco/api/matching/schemas";
 import type { StoredMatch } from "../cache/snapshot";
 
 export const THRESHOLDS = ["high", "medium", "low"] as const;

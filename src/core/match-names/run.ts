@@ -7,10 +7,10 @@
  * theirs. Each result also goes into the engine's match cache, so UKCO.MATCH formulas written for
  * the same names answer without a second job.
  */
-import { AbortedError } from "../../api/http/errors";
-import type { BatchPollPolicy, BatchProgress } from "../../api/matching/batch-runner";
-import type { MatchingClient } from "../../api/matching/client";
-import type { TeamClient } from "../../api/team/client";
+import { AbortedError } from "@ukco/api/http/errors";
+import type { BatchPollPolicy, BatchProgress } from "@ukco/api/matching/batch-runner";
+import type { MatchingClient } from "@ukco/api/matching/client";
+import type { TeamClient } from "@ukco/api/team/client";
 import { teamAnswersIfAny } from "../team-decisions";
 import type { StoredMatch } from "../cache/snapshot";
 import { toUserError } from "../errors";

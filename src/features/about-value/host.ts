@@ -11,11 +11,11 @@
  * 1.12 (capabilities.ts): without it, a cell without a formula of its own says so and names what
  * it would take.
  */
-import { inputsAt } from "../../core/analysis/argument-grids";
-import { argumentOf, findUkcoCall, referenceOf } from "../../core/formula-text";
-import type { Engine } from "../../core/engine";
+import { inputsAt } from "@ukco/core/analysis/argument-grids";
+import { argumentOf, findUkcoCall, referenceOf } from "@ukco/core/formula-text";
+import type { Engine } from "@ukco/core/engine";
 import { functionTable } from "../../host/function-table";
-import { provenanceOf, type ValueProvenance } from "../../core/analysis/provenance";
+import { provenanceOf, type ValueProvenance } from "@ukco/core/analysis/provenance";
 import { CAPABILITIES, hostHas, needsInWords } from "../../host/capabilities";
 import { readBlock } from "../../host/sized-sync";
 

@@ -1,6 +1,6 @@
 /** While the view is shown: what is known of the value in the active cell, read again as the selection moves. */
 import { useCallback, useEffect, useState } from "react";
-import type { Engine } from "../../core/engine";
+import type { Engine } from "@ukco/core/engine";
 import { describeActiveCell, type AboutCell } from "./host";
 import { watchActiveCell } from "../../host/selection-watch";
 

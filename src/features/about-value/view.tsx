@@ -4,8 +4,8 @@
  * from the workbook's store or fetched in this session. It sends no request.
  */
 import { Button, Text } from "@fluentui/react-components";
-import { formatWhen } from "../../core/import/table-layout";
-import type { ValueProvenance } from "../../core/analysis/provenance";
+import { formatWhen } from "@ukco/core/import/table-layout";
+import type { ValueProvenance } from "@ukco/core/analysis/provenance";
 import { ErrorBar } from "../../taskpane/components/ErrorBar";
 import { FactList } from "../../taskpane/components/FactList";
 import { useRuntime } from "../../taskpane/runtime-context";

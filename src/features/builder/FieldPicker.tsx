@@ -7,9 +7,9 @@
  */
 import { Button, Checkbox, Field, Input, Text, makeStyles, tokens } from "@fluentui/react-components";
 import { useState, type ReactNode } from "react";
-import type { FieldKind } from "../../api/product/fields";
-import { fieldLabel } from "../../core/field-labels";
-import { fieldEntry, type FieldEntry } from "../../core/field-search";
+import type { FieldKind } from "@ukco/api/product/fields";
+import { fieldLabel } from "@ukco/core/field-labels";
+import { fieldEntry, type FieldEntry } from "@ukco/core/field-search";
 import { useFieldSearch } from "./useFieldSearch";
 
 const useStyles = makeStyles({

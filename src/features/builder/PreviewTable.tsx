@@ -1,7 +1,7 @@
 /** The preview: the chosen fields for the column's first companies, as the table will show them. */
 import { Spinner, Text } from "@fluentui/react-components";
 import { ErrorBar } from "../../taskpane/components/ErrorBar";
-import { fieldLabel } from "../../core/field-labels";
+import { fieldLabel } from "@ukco/core/field-labels";
 import type { PreviewState } from "./usePreview";
 
 export function PreviewTable({ state, fields }: { state: PreviewState; fields: readonly string[] }) {

@@ -14,10 +14,10 @@ import {
   type OpenedFormula,
   type RewritePlan,
   type TablePlan,
-} from "../../core/builder-layout";
-import { InvalidArgumentError } from "../../core/errors";
-import { parseFieldFormula, referenceOf } from "../../core/formula-builder";
-import { rangeAddress } from "../../core/import/a1";
+} from "@ukco/core/builder-layout";
+import { InvalidArgumentError } from "@ukco/core/errors";
+import { parseFieldFormula, referenceOf } from "@ukco/core/formula-builder";
+import { rangeAddress } from "@ukco/core/import/a1";
 
 /** INFERRED (ours): a builder table reads at most this many rows (a whole column selected is cut to the used cells). */
 export const MAX_BUILDER_ROWS = 100_000;

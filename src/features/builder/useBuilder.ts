@@ -4,10 +4,10 @@
  * open the selected formula, write it back). Each action's outcome goes to the view's message bar.
  */
 import { useCallback, useMemo, useState } from "react";
-import { planRewrite, planTable, placeOf, type SourceColumn, type TableLayout } from "../../core/builder-layout";
-import { guessSource, sourceColumn, type SourceGuess } from "../../core/builder-source";
-import { InvalidArgumentError } from "../../core/errors";
-import { referenceOf } from "../../core/formula-builder";
+import { planRewrite, planTable, placeOf, type SourceColumn, type TableLayout } from "@ukco/core/builder-layout";
+import { guessSource, sourceColumn, type SourceGuess } from "@ukco/core/builder-source";
+import { InvalidArgumentError } from "@ukco/core/errors";
+import { referenceOf } from "@ukco/core/formula-builder";
 import {
   activeCellPlace,
   firstEmptyColumnsRightOf,

@@ -1,6 +1,6 @@
 /** The field search box: the words typed and the fields they find, those read through a list apart. */
 import { useMemo, useState } from "react";
-import { searchFields } from "../../core/field-search";
+import { searchFields } from "@ukco/core/field-search";
 
 /** INFERRED (ours): enough to show every field of one object and stay quick to scan in a narrow pane. */
 const SHOWN = 40;

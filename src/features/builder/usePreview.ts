@@ -4,10 +4,10 @@
  * loaded functions, host/function-table.ts), so the preview shows what the table will. Names are matched first, as the helper column will match them. A
  * company that fails shows its error in its own cells; the others still show.
  */
-import { cellText, isEntityCell, isUserError, type CellResult } from "../../core/cell-value";
-import type { Engine } from "../../core/engine";
-import { toUserError } from "../../core/errors";
-import type { SourceColumn } from "../../core/builder-layout";
+import { cellText, isEntityCell, isUserError, type CellResult } from "@ukco/core/cell-value";
+import type { Engine } from "@ukco/core/engine";
+import { toUserError } from "@ukco/core/errors";
+import type { SourceColumn } from "@ukco/core/builder-layout";
 import { formulaOf } from "../../host/function-table";
 import { useAnswer, type LookupState } from "../../taskpane/hooks/useLookup";
 

@@ -16,7 +16,7 @@ import {
   tokens,
 } from "@fluentui/react-components";
 import { useCallback } from "react";
-import type { SourceColumn, TableLayout } from "../../core/builder-layout";
+import type { SourceColumn, TableLayout } from "@ukco/core/builder-layout";
 import { ActionOutcome } from "../../taskpane/components/ActionOutcome";
 import { useHandoff, type Handoff } from "../../taskpane/handoff";
 import { useRuntime } from "../../taskpane/runtime-context";

@@ -6,9 +6,9 @@
  */
 import { Button, Text, makeStyles, tokens } from "@fluentui/react-components";
 import { useState } from "react";
-import { changeKey } from "../../core/analysis/change-cells";
-import { changeWords, shortNumber } from "../../core/change-words";
-import type { ValueChange } from "../../core/engine";
+import { changeKey } from "@ukco/core/analysis/change-cells";
+import { changeWords, shortNumber } from "@ukco/core/change-words";
+import type { ValueChange } from "@ukco/core/engine";
 import { selectCell } from "./host";
 
 const useStyles = makeStyles({

@@ -3,9 +3,9 @@
  * words: which function's answer, for what input, and the value before and after in one line.
  * A new kind of cached answer adds an entry here: the build fails without it.
  */
-import { kindNameOfStore, type AnswerKindName, type AnswerOf } from "../../core/answers";
-import { codeText } from "../../core/cell-value";
-import { matchKeyName } from "../../core/match-key";
+import { kindNameOfStore, type AnswerKindName, type AnswerOf } from "@ukco/core/answers";
+import { codeText } from "@ukco/core/cell-value";
+import { matchKeyName } from "@ukco/core/match-key";
 
 interface AnswerWords<T> {
   /** The function whose cells show the answer. */

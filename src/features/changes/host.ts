@@ -2,8 +2,8 @@
  * The changed cells in Excel: found from every sheet's formulas (core/analysis/change-cells.ts), selected,
  * highlighted, and the highlight cleared with each cell's previous fill put back.
  */
-import { splitSheet } from "../../core/address";
-import { cellsShowingChanges, type ChangesToPlace } from "../../core/analysis/change-cells";
+import { splitSheet } from "@ukco/core/address";
+import { cellsShowingChanges, type ChangesToPlace } from "@ukco/core/analysis/change-cells";
 import { functionTable } from "../../host/function-table";
 import { readSheetCells } from "../../host/sheet-cells";
 

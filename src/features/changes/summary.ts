@@ -1,5 +1,5 @@
 /** What a refresh changed, in one sentence: the What changed view's summary and the ribbon's notice. */
-import type { RefreshChanges } from "../../core/engine";
+import type { RefreshChanges } from "@ukco/core/engine";
 
 const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-GB")} ${n === 1 ? one : many}`;
 

@@ -3,8 +3,8 @@
  * that show each change; and the actions on them: highlight, clear, report, undo.
  */
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { answerChangeKey, changeKey } from "../../core/analysis/change-cells";
-import type { Engine, RefreshChanges } from "../../core/engine";
+import { answerChangeKey, changeKey } from "@ukco/core/analysis/change-cells";
+import type { Engine, RefreshChanges } from "@ukco/core/engine";
 import { clearHighlight, highlightCells, locateChangedCells } from "./host";
 import { writeChangeReport } from "../../host/import-actions";
 import { undoRefresh } from "../../host/refresh";

@@ -5,7 +5,7 @@
  */
 import { Button, Text } from "@fluentui/react-components";
 import { useCallback, useMemo, type ReactNode } from "react";
-import { answerChangeKey } from "../../core/analysis/change-cells";
+import { answerChangeKey } from "@ukco/core/analysis/change-cells";
 import { ActionOutcome } from "../../taskpane/components/ActionOutcome";
 import { useCompanyNames } from "../../taskpane/hooks/useCompanyNames";
 import { usePolled } from "../../taskpane/hooks/usePolled";

@@ -5,11 +5,11 @@
  */
 import { Button, Field, SpinButton, makeStyles, tokens } from "@fluentui/react-components";
 import { useState } from "react";
-import { MAX_RETURN_COUNT } from "../../core/api-values";
-import { parseCompanyNumber } from "../../core/company-number";
-import { DEFAULT_COLUMNS } from "../../core/import/columns";
-import type { CellParse } from "../../core/import/collect-cells";
-import { MAX_EXAMPLES } from "../../core/import/sources/classify";
+import { MAX_RETURN_COUNT } from "@ukco/core/api-values";
+import { parseCompanyNumber } from "@ukco/core/company-number";
+import { DEFAULT_COLUMNS } from "@ukco/core/import/columns";
+import type { CellParse } from "@ukco/core/import/collect-cells";
+import { MAX_EXAMPLES } from "@ukco/core/import/sources/classify";
 import { importSourceToNewSheet } from "../../host/import-actions";
 import { CellsFromSelection, type CellsSource } from "../../taskpane/components/CellsFromSelection";
 import { ImportRunPanel } from "../../taskpane/components/ImportRunPanel";

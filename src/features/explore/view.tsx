@@ -1,9 +1,9 @@
 /** Explore lists: the catalogue of curated lists, and one of them imported as a table that refreshes in place. */
 import { Button, Field, Input, Radio, RadioGroup, Text, makeStyles, tokens } from "@fluentui/react-components";
 import { useEffect, useState } from "react";
-import type { ExploreListEntry } from "../../api/product/responses";
-import { loadExploreLists, typedListId } from "../../core/explore/lists";
-import { DEFAULT_COLUMNS } from "../../core/import/columns";
+import type { ExploreListEntry } from "@ukco/api/product/responses";
+import { loadExploreLists, typedListId } from "@ukco/core/explore/lists";
+import { DEFAULT_COLUMNS } from "@ukco/core/import/columns";
 import { importSourceToNewSheet } from "../../host/import-actions";
 import { LookupStatus } from "../../taskpane/components/LookupStatus";
 import { ImportRunPanel } from "../../taskpane/components/ImportRunPanel";

@@ -1,6 +1,6 @@
 /** Inserts the whole group as a table: at the selected cell (only over empty cells) or on a new sheet. */
 import { Button } from "@fluentui/react-components";
-import type { GroupTree } from "../../core/import/group-tree";
+import type { GroupTree } from "@ukco/core/import/group-tree";
 import { insertGroupTable, type GroupPlacement } from "../../host/import-actions";
 import { ActionOutcome } from "../../taskpane/components/ActionOutcome";
 import { useAction } from "../../taskpane/hooks/useAction";

@@ -1,7 +1,7 @@
 /** One company in the group tree: name (search hits marked), number, level, website and the two flags. */
 import { Badge, makeStyles, tokens } from "@fluentui/react-components";
 import { forwardRef, type KeyboardEvent } from "react";
-import { highlightParts, type VisibleRow } from "../../core/import/group-tree";
+import { highlightParts, type VisibleRow } from "@ukco/core/import/group-tree";
 
 export const ROW_HEIGHT = 62;
 /** Pixels of indentation per level of the tree. */

@@ -5,7 +5,7 @@
  * Home and End jump, Enter and Space open or close.
  */
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
-import { visibleRows, type GroupTree, type TreeSearch } from "../../core/import/group-tree";
+import { visibleRows, type GroupTree, type TreeSearch } from "@ukco/core/import/group-tree";
 import { GroupTreeRow, ROW_HEIGHT } from "./GroupTreeRow";
 
 /** INFERRED (ours): the tree's window, and rows drawn beyond it so scrolling shows no gap. */

@@ -1,6 +1,6 @@
 /** While on, the company number in the active cell, as the user moves around the workbook. */
 import { useEffect, useState } from "react";
-import { parseCompanyNumber } from "../../core/company-number";
+import { parseCompanyNumber } from "@ukco/core/company-number";
 import { watchActiveCell, type ActiveCell } from "../../host/selection-watch";
 
 export type Followed = { cell: ActiveCell; number?: string; reason?: string };

@@ -1,5 +1,5 @@
 /** The group structure of one company, fetched from the product API and built into a tree from its ultimate parent. */
-import { buildGroupTree, type GroupTree } from "../../core/import/group-tree";
+import { buildGroupTree, type GroupTree } from "@ukco/core/import/group-tree";
 import { useLookup, type UseLookup } from "../../taskpane/hooks/useLookup";
 import { useRuntime } from "../../taskpane/runtime-context";
 

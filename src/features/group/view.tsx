@@ -4,9 +4,9 @@
  */
 import { Button, Field, Input, Switch, Text, makeStyles, tokens } from "@fluentui/react-components";
 import { useEffect, useMemo, useState } from "react";
-import { parseCompanyNumber } from "../../core/company-number";
-import { InvalidArgumentError } from "../../core/errors";
-import { pathTo, searchTree } from "../../core/import/group-tree";
+import { parseCompanyNumber } from "@ukco/core/company-number";
+import { InvalidArgumentError } from "@ukco/core/errors";
+import { pathTo, searchTree } from "@ukco/core/import/group-tree";
 import { ErrorBar } from "../../taskpane/components/ErrorBar";
 import { LookupStatus } from "../../taskpane/components/LookupStatus";
 import { RateLimitNotice } from "../../taskpane/components/RateLimitNotice";

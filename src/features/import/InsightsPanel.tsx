@@ -1,7 +1,7 @@
 /** The insights of the query as bar charts (companies by RTIC, turnover bands, employee bands). */
 import { Text } from "@fluentui/react-components";
-import { insightCharts } from "../../core/import/insights";
-import type { Insights } from "../../core/import/run-import";
+import { insightCharts } from "@ukco/core/import/insights";
+import type { Insights } from "@ukco/core/import/run-import";
 import { BarChart } from "../../taskpane/components/BarChart";
 
 export function InsightsPanel({ insights }: { insights: Insights | undefined }) {

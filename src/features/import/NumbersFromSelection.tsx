@@ -4,9 +4,9 @@
  */
 import { Button, Field, Text } from "@fluentui/react-components";
 import { useState } from "react";
-import { collectCompanyNumbers, type CollectedNumbers } from "../../core/import/company-numbers";
-import { MAX_IMPORT_NUMBERS, NUMBER_SET_THRESHOLD } from "../../core/import/query";
-import { InvalidArgumentError } from "../../core/errors";
+import { collectCompanyNumbers, type CollectedNumbers } from "@ukco/core/import/company-numbers";
+import { MAX_IMPORT_NUMBERS, NUMBER_SET_THRESHOLD } from "@ukco/core/import/query";
+import { InvalidArgumentError } from "@ukco/core/errors";
 import { readSelection } from "../../host/selection";
 import { ErrorBar } from "../../taskpane/components/ErrorBar";
 

@@ -4,7 +4,7 @@
  */
 import { Field, Input } from "@fluentui/react-components";
 import { useState } from "react";
-import { FILTER_LABELS, type FilterField } from "../../core/import/query";
+import { FILTER_LABELS, type FilterField } from "@ukco/core/import/query";
 
 /** Codes separated by commas, semicolons or spaces; empty pieces dropped. */
 export const splitCodes = (text: string): string[] => text.split(/[\s,;]+/).filter(Boolean);

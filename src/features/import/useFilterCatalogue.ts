@@ -1,7 +1,7 @@
 /** The filter catalogue (GET /v2/filters), fetched when the view first shows, with a way to try again. */
 import { useEffect } from "react";
-import type { FilterGroup } from "../../api/lenient";
-import { isFilterField, type FilterField } from "../../core/import/query";
+import type { FilterGroup } from "@ukco/api/lenient";
+import { isFilterField, type FilterField } from "@ukco/core/import/query";
 import { useLookup, type LookupState, type UseLookup } from "../../taskpane/hooks/useLookup";
 import { useRuntime } from "../../taskpane/runtime-context";
 

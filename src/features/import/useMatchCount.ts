@@ -5,9 +5,9 @@
  * as a set once per selection, not once per count.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { CompaniesQuery } from "../../api/product/requests";
-import { companiesRequest, hasCriteria, needsNumberSet, type ImportQuery } from "../../core/import/query";
-import { countMatches, prepareRequest, type MatchCount } from "../../core/import/run-import";
+import type { CompaniesQuery } from "@ukco/api/product/requests";
+import { companiesRequest, hasCriteria, needsNumberSet, type ImportQuery } from "@ukco/core/import/query";
+import { countMatches, prepareRequest, type MatchCount } from "@ukco/core/import/run-import";
 import { useLookup, type LookupState } from "../../taskpane/hooks/useLookup";
 import { useRuntime } from "../../taskpane/runtime-context";
 

@@ -5,8 +5,8 @@
  */
 import { Button, Switch, Text, makeStyles, tokens } from "@fluentui/react-components";
 import { useCallback, useMemo, useState } from "react";
-import { DEFAULT_COLUMNS } from "../../core/import/columns";
-import { FILTER_FIELDS, hasCriteria, type FilterField, type ImportQuery } from "../../core/import/query";
+import { DEFAULT_COLUMNS } from "@ukco/core/import/columns";
+import { FILTER_FIELDS, hasCriteria, type FilterField, type ImportQuery } from "@ukco/core/import/query";
 import { LookupStatus } from "../../taskpane/components/LookupStatus";
 import { ImportRunPanel } from "../../taskpane/components/ImportRunPanel";
 import { RateLimitNotice } from "../../taskpane/components/RateLimitNotice";

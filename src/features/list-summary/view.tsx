@@ -1,8 +1,8 @@
 /** List summary: what a classifier model finds at a cutoff, in a sentence and charts. */
 import { Button, Field, Input, Text, makeStyles, tokens } from "@fluentui/react-components";
 import { useState } from "react";
-import type { ProductClient } from "../../api/product/client";
-import { parseListSummaryRequest, summaryCharts, summaryGaps, summaryText } from "../../core/explore/list-summary";
+import type { ProductClient } from "@ukco/api/product/client";
+import { parseListSummaryRequest, summaryCharts, summaryGaps, summaryText } from "@ukco/core/explore/list-summary";
 import { BarChart } from "../../taskpane/components/BarChart";
 import { LookupStatus } from "../../taskpane/components/LookupStatus";
 import { RateLimitNotice } from "../../taskpane/components/RateLimitNotice";

@@ -1,14 +1,14 @@
 /** A market's companies by number (from the selection, one row each) and by name (search, insertable). */
 import { Button, Text } from "@fluentui/react-components";
 import { useState } from "react";
-import type { MarketClient } from "../../api/market/client";
-import type { Market } from "../../api/market/schemas";
-import { SEARCH_LIMIT } from "../../core/api-values";
-import { parseMarketNumber } from "../../core/market/numbers";
-import type { SheetValue } from "../../core/import/columns";
-import { InvalidArgumentError } from "../../core/errors";
-import { MARKET_COLUMNS, marketRow } from "../../core/market/columns";
-import { MAX_MARKET_LOOKUP } from "../../core/import/sources/market-batch";
+import type { MarketClient } from "@ukco/api/market/client";
+import type { Market } from "@ukco/api/market/schemas";
+import { SEARCH_LIMIT } from "@ukco/core/api-values";
+import { parseMarketNumber } from "@ukco/core/market/numbers";
+import type { SheetValue } from "@ukco/core/import/columns";
+import { InvalidArgumentError } from "@ukco/core/errors";
+import { MARKET_COLUMNS, marketRow } from "@ukco/core/market/columns";
+import { MAX_MARKET_LOOKUP } from "@ukco/core/import/sources/market-batch";
 import { importSourceToNewSheet } from "../../host/import-actions";
 import { CellsFromSelection, type CellsSource } from "../../taskpane/components/CellsFromSelection";
 import { ImportRunPanel } from "../../taskpane/components/ImportRunPanel";

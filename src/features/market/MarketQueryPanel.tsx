@@ -4,16 +4,16 @@
  */
 import { Button, Field, Input, Text, makeStyles, tokens } from "@fluentui/react-components";
 import { useState } from "react";
-import type { Market, MarketCompaniesResponse } from "../../api/market/schemas";
-import { InvalidArgumentError } from "../../core/errors";
-import { MAX_BARS, countedBars, topWithOther, type Chart } from "../../core/import/insights";
+import type { Market, MarketCompaniesResponse } from "@ukco/api/market/schemas";
+import { InvalidArgumentError } from "@ukco/core/errors";
+import { MAX_BARS, countedBars, topWithOther, type Chart } from "@ukco/core/import/insights";
 import {
   explainEmpty,
   MARKET_FILTER_FIELDS,
   marketRequest,
   type MarketFilterField,
   type MarketQuery,
-} from "../../core/market/filters";
+} from "@ukco/core/market/filters";
 import { importSourceToNewSheet } from "../../host/import-actions";
 import { BarChart } from "../../taskpane/components/BarChart";
 import { LookupStatus } from "../../taskpane/components/LookupStatus";

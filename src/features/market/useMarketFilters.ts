@@ -1,7 +1,7 @@
 /** A market's filter catalogue (`GET /v1/{market}/filters`), fetched when the market is chosen while the view shows. */
 import { useEffect } from "react";
-import type { FilterGroup } from "../../api/lenient";
-import type { Market } from "../../api/market/schemas";
+import type { FilterGroup } from "@ukco/api/lenient";
+import type { Market } from "@ukco/api/market/schemas";
 import { useLookup, type LookupState } from "../../taskpane/hooks/useLookup";
 import { useRuntime } from "../../taskpane/runtime-context";
 

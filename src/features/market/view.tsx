@@ -1,9 +1,9 @@
 /** Multi-market: companies of the US, France, Germany and Ireland — filtered lists, lookups by number, search by name. */
 import { Radio, RadioGroup, makeStyles, tokens } from "@fluentui/react-components";
 import { useState } from "react";
-import type { Market } from "../../api/market/schemas";
-import { MARKETS } from "../../core/api-values";
-import { MARKET_NAMES } from "../../core/market/filters";
+import type { Market } from "@ukco/api/market/schemas";
+import { MARKETS } from "@ukco/core/api-values";
+import { MARKET_NAMES } from "@ukco/core/market/filters";
 import { RateLimitNotice } from "../../taskpane/components/RateLimitNotice";
 import { defineView, type ViewProps } from "../registry";
 import { MarketLookups } from "./MarketLookups";

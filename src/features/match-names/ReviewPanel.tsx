@@ -9,7 +9,7 @@
  */
 import { Button, Field, Input, Text, makeStyles, tokens } from "@fluentui/react-components";
 import { useEffect, useRef, type KeyboardEvent, type RefObject } from "react";
-import type { Alternative } from "../../core/match-names/alternatives";
+import type { Alternative } from "@ukco/core/match-names/alternatives";
 import { ErrorBar } from "../../taskpane/components/ErrorBar";
 import { handOff } from "../../taskpane/handoff";
 import { usePaneNavigation } from "../../taskpane/navigation";

@@ -4,11 +4,11 @@
  * review queue in the workbook as a custom XML part (core/match-names/session.ts), so closing the
  * pane or the file loses nothing.
  */
-import type { SheetValue } from "../../core/import/columns";
-import { InvalidArgumentError } from "../../core/errors";
-import type { SheetBlock } from "../../core/match-names/input";
-import { OUTPUT_HEADER, OUTPUT_WIDTH } from "../../core/match-names/output";
-import { MATCH_SESSION_NAMESPACE, readSessionXml, sessionXml, type MatchSession } from "../../core/match-names/session";
+import type { SheetValue } from "@ukco/core/import/columns";
+import { InvalidArgumentError } from "@ukco/core/errors";
+import type { SheetBlock } from "@ukco/core/match-names/input";
+import { OUTPUT_HEADER, OUTPUT_WIDTH } from "@ukco/core/match-names/output";
+import { MATCH_SESSION_NAMESPACE, readSessionXml, sessionXml, type MatchSession } from "@ukco/core/match-names/session";
 import { readBlock, writeGrid } from "../../host/sized-sync";
 
 /**

@@ -5,14 +5,14 @@
  * session, with its review queue, to the session hook.
  */
 import { useCallback, useMemo, useRef, useState } from "react";
-import type { ApiClients } from "../../api/factory";
-import { AuthRequiredError } from "../../core/api-values";
-import type { CredentialStore } from "../../core/credentials";
-import type { Engine } from "../../core/engine";
-import { columnLetters } from "../../core/import/a1";
-import { OUTPUT_WIDTH } from "../../core/match-names/output";
-import { distinctKeys } from "../../core/match-names/jobs";
-import { buildSession, placeResults } from "../../core/match-names/build";
+import type { ApiClients } from "@ukco/api/factory";
+import { AuthRequiredError } from "@ukco/core/api-values";
+import type { CredentialStore } from "@ukco/core/credentials";
+import type { Engine } from "@ukco/core/engine";
+import { columnLetters } from "@ukco/core/import/a1";
+import { OUTPUT_WIDTH } from "@ukco/core/match-names/output";
+import { distinctKeys } from "@ukco/core/match-names/jobs";
+import { buildSession, placeResults } from "@ukco/core/match-names/build";
 import {
   columnOptions,
   guessHintColumn,
@@ -20,10 +20,10 @@ import {
   nameRows,
   type HintChoice,
   type SheetBlock,
-} from "../../core/match-names/input";
-import { DEFAULT_THRESHOLD, type Threshold } from "../../core/match-names/queue";
-import { runMatchNames, type RunProgress } from "../../core/match-names/run";
-import type { OutputKind } from "../../core/match-names/session";
+} from "@ukco/core/match-names/input";
+import { DEFAULT_THRESHOLD, type Threshold } from "@ukco/core/match-names/queue";
+import { runMatchNames, type RunProgress } from "@ukco/core/match-names/run";
+import type { OutputKind } from "@ukco/core/match-names/session";
 import { readNameBlock, writeResultColumns } from "./host";
 import type { SessionState } from "./useMatchSession";
 import { runMessage } from "./words";

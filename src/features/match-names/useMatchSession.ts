@@ -4,7 +4,7 @@
  * overlap: a change made while one is being written is saved right after it, newest state only.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { MatchSession } from "../../core/match-names/session";
+import type { MatchSession } from "@ukco/core/match-names/session";
 import { loadMatchSession, saveMatchSession } from "./host";
 
 export interface SessionState {

@@ -12,11 +12,11 @@
  * overridden with Delete or another company, which is recorded like any decision.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import type { ApiClients } from "../../api/factory";
-import type { Engine } from "../../core/engine";
-import { InvalidArgumentError, NotFoundError } from "../../core/errors";
-import { completeNumber, findAlternatives, typedKind, type Alternative } from "../../core/match-names/alternatives";
-import { decisionCells, LEGACY_OUTPUT_WIDTH } from "../../core/match-names/output";
+import type { ApiClients } from "@ukco/api/factory";
+import type { Engine } from "@ukco/core/engine";
+import { InvalidArgumentError, NotFoundError } from "@ukco/core/errors";
+import { completeNumber, findAlternatives, typedKind, type Alternative } from "@ukco/core/match-names/alternatives";
+import { decisionCells, LEGACY_OUTPUT_WIDTH } from "@ukco/core/match-names/output";
 import {
   decide,
   nextOpen,
@@ -24,9 +24,9 @@ import {
   summarise,
   type Decision,
   type QueueEntry,
-} from "../../core/match-names/queue";
-import { companyFacts, type CompanyFacts } from "../../core/match-names/records";
-import { recordTeamDecision } from "../../core/team-decisions";
+} from "@ukco/core/match-names/queue";
+import { companyFacts, type CompanyFacts } from "@ukco/core/match-names/records";
+import { recordTeamDecision } from "@ukco/core/team-decisions";
 import { selectBlock, writeDecisionCells } from "./host";
 import { useLookup } from "../../taskpane/hooks/useLookup";
 import type { SessionState } from "./useMatchSession";

@@ -5,9 +5,9 @@
  */
 import { Button, Checkbox, Field, ProgressBar, Radio, RadioGroup, Select, Text } from "@fluentui/react-components";
 import { useCallback } from "react";
-import { UnavailableError } from "../../core/errors";
-import { THRESHOLDS } from "../../core/match-names/queue";
-import { OUTPUT_KINDS, type OutputKind } from "../../core/match-names/session";
+import { UnavailableError } from "@ukco/core/errors";
+import { THRESHOLDS } from "@ukco/core/match-names/queue";
+import { OUTPUT_KINDS, type OutputKind } from "@ukco/core/match-names/session";
 import { DoneBar, ErrorBar } from "../../taskpane/components/ErrorBar";
 import { RateLimitNotice } from "../../taskpane/components/RateLimitNotice";
 import { useHandoff, type Handoff } from "../../taskpane/handoff";

@@ -1,6 +1,6 @@
 /** The sentences Match names shows about its queue. */
-import type { Decision, QueueSummary, TeamDecided } from "../../core/match-names/queue";
-import type { RunOutcome } from "../../core/match-names/run";
+import type { Decision, QueueSummary, TeamDecided } from "@ukco/core/match-names/queue";
+import type { RunOutcome } from "@ukco/core/match-names/run";
 
 const n = (value: number) => value.toLocaleString("en-GB");
 

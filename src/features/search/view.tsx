@@ -4,12 +4,12 @@
  */
 import { Text, makeStyles, tokens } from "@fluentui/react-components";
 import { useState } from "react";
-import type { ApiClients } from "../../api/factory";
-import type { SearchAhead } from "../../api/product/responses";
-import { asSheetText, type SheetValue } from "../../core/import/columns";
-import { toDateCell, isDateCell } from "../../core/cell-value";
-import { InvalidArgumentError } from "../../core/errors";
-import { fieldLabel, NUMBER_FORMATS } from "../../core/field-labels";
+import type { ApiClients } from "@ukco/api/factory";
+import type { SearchAhead } from "@ukco/api/product/responses";
+import { asSheetText, type SheetValue } from "@ukco/core/import/columns";
+import { toDateCell, isDateCell } from "@ukco/core/cell-value";
+import { InvalidArgumentError } from "@ukco/core/errors";
+import { fieldLabel, NUMBER_FORMATS } from "@ukco/core/field-labels";
 import { LookupStatus } from "../../taskpane/components/LookupStatus";
 import { RateLimitNotice } from "../../taskpane/components/RateLimitNotice";
 import { ResultList } from "../../taskpane/components/ResultList";

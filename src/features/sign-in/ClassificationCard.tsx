@@ -5,7 +5,7 @@
  */
 import { Button, Field, Input, makeStyles, tokens } from "@fluentui/react-components";
 import { useRef, useState } from "react";
-import { InvalidArgumentError } from "../../core/errors";
+import { InvalidArgumentError } from "@ukco/core/errors";
 import { useCredentialStatus } from "../../taskpane/hooks/useCredentialStatus";
 import { useRuntime } from "../../taskpane/runtime-context";
 import { testClassification } from "./connection-tests";

@@ -6,8 +6,8 @@
  */
 import { Button, Card, Text } from "@fluentui/react-components";
 import { useEffect, useMemo, useState } from "react";
-import { SERVICE_NAMES, type ServiceUrls } from "../../core/config";
-import { signOnConfigured, signOnPaths } from "../../core/gateway-sign-on";
+import { SERVICE_NAMES, type ServiceUrls } from "@ukco/core/config";
+import { signOnConfigured, signOnPaths } from "@ukco/core/gateway-sign-on";
 import { readServiceOverrides, saveServiceOverrides } from "../../host/runtime";
 import { gatewaySignOn, hostSignOnOffers, SignOnCancelled } from "../../host/sso";
 import { ActionOutcome } from "../../taskpane/components/ActionOutcome";

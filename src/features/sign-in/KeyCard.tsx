@@ -4,9 +4,9 @@
  */
 import { Button, Field, Input } from "@fluentui/react-components";
 import { useState } from "react";
-import type { ServiceName } from "../../api/credentials";
-import { SERVICE_LABELS } from "../../core/api-values";
-import { InvalidArgumentError } from "../../core/errors";
+import type { ServiceName } from "@ukco/api/credentials";
+import { SERVICE_LABELS } from "@ukco/core/api-values";
+import { InvalidArgumentError } from "@ukco/core/errors";
 import { useCredentialStatus } from "../../taskpane/hooks/useCredentialStatus";
 import { useRuntime } from "../../taskpane/runtime-context";
 import { CONNECTION_TESTS } from "./connection-tests";

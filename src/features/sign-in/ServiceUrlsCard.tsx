@@ -5,9 +5,9 @@
  */
 import { Button, Card, CardHeader, Field, Input, Text } from "@fluentui/react-components";
 import { useEffect, useState } from "react";
-import type { ServiceName } from "../../api/credentials";
-import { SERVICE_LABELS, SERVICE_NAMES } from "../../core/api-values";
-import { applyServiceOverrides, type ServiceUrls } from "../../core/config";
+import type { ServiceName } from "@ukco/api/credentials";
+import { SERVICE_LABELS, SERVICE_NAMES } from "@ukco/core/api-values";
+import { applyServiceOverrides, type ServiceUrls } from "@ukco/core/config";
 import { readServiceOverrides, saveServiceOverrides } from "../../host/runtime";
 import { useRuntime, useRuntimeState } from "../../taskpane/runtime-context";
 import { ActionOutcome } from "../../taskpane/components/ActionOutcome";

@@ -3,8 +3,8 @@
  * classification service allows 5 calls a minute and its free tier 20 in all, so its check
  * reads the token's expiry and makes a classification only when the user asks for one.
  */
-import type { ApiClients } from "../../api/factory";
-import type { ServiceName } from "../../api/credentials";
+import type { ApiClients } from "@ukco/api/factory";
+import type { ServiceName } from "@ukco/api/credentials";
 import type { ActionWarning } from "../../taskpane/hooks/useAction";
 
 /** INFERRED (ours): a well-known company name for the matching check. */

@@ -1,6 +1,6 @@
 /** Sign in and settings: one card per service, the service addresses, and the sandbox shortcut. */
 import { makeStyles, tokens } from "@fluentui/react-components";
-import { checkMatchingKey, MATCHING_KEY_PREFIX } from "../../core/api-values";
+import { checkMatchingKey, MATCHING_KEY_PREFIX } from "@ukco/core/api-values";
 import { defineView } from "../registry";
 import { useRuntime } from "../../taskpane/runtime-context";
 import { ClassificationCard } from "./ClassificationCard";

@@ -3,15 +3,15 @@
  * argument of its UKCO formula), and a new sheet laid out by core/tearsheet-template.ts — labels,
  * UKCO formulas and a native chart of each history block, pointed at the block's reserved cells.
  */
-import { companyInCell, numberIn } from "../../core/company-in-cell";
-import { InvalidArgumentError } from "../../core/errors";
+import { companyInCell, numberIn } from "@ukco/core/company-in-cell";
+import { InvalidArgumentError } from "@ukco/core/errors";
 import {
   layoutTearsheet,
   SHEET_TEMPLATES,
   tearsheetSheetName,
   type SheetTemplateId,
   type TearsheetCell,
-} from "../../core/tearsheet-template";
+} from "@ukco/core/tearsheet-template";
 
 export interface SelectedCompany {
   number: string;

@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { selectedCompany, tearsheetForSelection, type SelectedCompany } from "./host";
 import { watchActiveCell } from "../../host/selection-watch";
-import type { SheetTemplateId } from "../../core/tearsheet-template";
+import type { SheetTemplateId } from "@ukco/core/tearsheet-template";
 import { useAction } from "../../taskpane/hooks/useAction";
 
 export type Selection = { company: SelectedCompany } | { problem: string } | undefined;

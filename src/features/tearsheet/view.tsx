@@ -6,7 +6,7 @@
  * Each is a PaneView made from one entry of the sheet templates.
  */
 import { Button, Text } from "@fluentui/react-components";
-import type { SheetTemplateId } from "../../core/tearsheet-template";
+import type { SheetTemplateId } from "@ukco/core/tearsheet-template";
 import { ActionOutcome } from "../../taskpane/components/ActionOutcome";
 import { defineView, type PaneView, type ViewProps } from "../registry";
 import { useTearsheet } from "./useTearsheet";

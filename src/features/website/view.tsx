@@ -5,12 +5,12 @@
  */
 import { Button, Text, makeStyles, tokens } from "@fluentui/react-components";
 import { useState } from "react";
-import type { ProductClient } from "../../api/product/client";
-import { pageWebsite } from "../../core/api-values";
-import { DEFAULT_COLUMNS, recordRow, resolveColumns, type SheetValue } from "../../core/import/columns";
-import { MAX_BATCH_URLS, parseWebsite } from "../../core/explore/websites";
-import { InvalidArgumentError } from "../../core/errors";
-import { fieldLabel } from "../../core/field-labels";
+import type { ProductClient } from "@ukco/api/product/client";
+import { pageWebsite } from "@ukco/core/api-values";
+import { DEFAULT_COLUMNS, recordRow, resolveColumns, type SheetValue } from "@ukco/core/import/columns";
+import { MAX_BATCH_URLS, parseWebsite } from "@ukco/core/explore/websites";
+import { InvalidArgumentError } from "@ukco/core/errors";
+import { fieldLabel } from "@ukco/core/field-labels";
 import { importSourceToNewSheet } from "../../host/import-actions";
 import { CellsFromSelection, type CellsSource } from "../../taskpane/components/CellsFromSelection";
 import { ImportRunPanel } from "../../taskpane/components/ImportRunPanel";

@@ -1,6 +1,6 @@
 /** The question a large refresh asks first: what it would send, per service, with Refresh and Cancel. */
 import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle } from "@fluentui/react-components";
-import type { RefreshEstimate } from "../../core/analysis/refresh-estimate";
+import type { RefreshEstimate } from "@ukco/core/analysis/refresh-estimate";
 import { serviceLine } from "./estimate-words";
 
 /** `label`: the refresh as its button names it ("Refresh workbook"). */

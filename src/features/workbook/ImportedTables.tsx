@@ -4,9 +4,9 @@
  */
 import { Button, Text } from "@fluentui/react-components";
 import { useCallback, useEffect, useState } from "react";
-import type { SavedImport } from "../../core/import/saved-imports";
-import { describeSource } from "../../core/import/sources";
-import { formatWhen } from "../../core/import/table-layout";
+import type { SavedImport } from "@ukco/core/import/saved-imports";
+import { describeSource } from "@ukco/core/import/sources";
+import { formatWhen } from "@ukco/core/import/table-layout";
 import { refreshImportedTable } from "../../host/import-actions";
 import { listImportedTables, type ImportedTables as Listed } from "../../host/imported-tables";
 import { ErrorBar } from "../../taskpane/components/ErrorBar";

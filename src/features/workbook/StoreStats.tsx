@@ -1,8 +1,8 @@
 /** What the workbook's own store holds (engine.stats()), re-read every few seconds while the view is shown. */
 import { Text } from "@fluentui/react-components";
 import { useCallback } from "react";
-import type { AnswerKindName } from "../../core/answers";
-import { formatWhen } from "../../core/import/table-layout";
+import type { AnswerKindName } from "@ukco/core/answers";
+import { formatWhen } from "@ukco/core/import/table-layout";
 import { FactList } from "../../taskpane/components/FactList";
 import { useRuntime } from "../../taskpane/runtime-context";
 import { usePolled } from "../../taskpane/hooks/usePolled";

@@ -2,9 +2,9 @@
  * A refresh estimate in the pane's words: one line per service, such as "40 texts to classify
  * (classification service): 40 requests, about 8 minutes at 5 a minute".
  */
-import { SERVICE_LABELS } from "../../core/api-values";
-import { kindNameOfStore, type AnswerKindName } from "../../core/answers";
-import type { RefreshEstimate, ServiceEstimate, StoreEstimate } from "../../core/analysis/refresh-estimate";
+import { SERVICE_LABELS } from "@ukco/core/api-values";
+import { kindNameOfStore, type AnswerKindName } from "@ukco/core/answers";
+import type { RefreshEstimate, ServiceEstimate, StoreEstimate } from "@ukco/core/analysis/refresh-estimate";
 
 const n = (count: number) => count.toLocaleString("en-GB");
 

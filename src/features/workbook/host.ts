@@ -12,8 +12,8 @@
  * the cells a formula spills into needs ExcelApi 1.12: without it nothing is changed, and the
  * message names the Excel it needs (capabilities.ts).
  */
-import { asSheetText, type SheetValue } from "../../core/import/columns";
-import { jsonBytes, OPERATION_BYTES } from "../../core/sync-budget";
+import { asSheetText, type SheetValue } from "@ukco/core/import/columns";
+import { jsonBytes, OPERATION_BYTES } from "@ukco/core/sync-budget";
 import { hostHas, requireFeature } from "../../host/capabilities";
 import { readBlock, writeGrid, writeSlices, type CellBlock } from "../../host/sized-sync";
 

@@ -5,8 +5,8 @@
  * moving the selection while the question is open changes nothing.
  */
 import { useCallback, useState } from "react";
-import type { RefreshEstimate } from "../../core/analysis/refresh-estimate";
-import type { RefreshScope } from "../../core/refresh-scopes";
+import type { RefreshEstimate } from "@ukco/core/analysis/refresh-estimate";
+import type { RefreshScope } from "@ukco/core/refresh-scopes";
 import { estimateRefreshOf, refreshScope, scopeOf, type RefreshRequest } from "../../host/refresh";
 import { useAction } from "../../taskpane/hooks/useAction";
 import { useRuntime } from "../../taskpane/runtime-context";

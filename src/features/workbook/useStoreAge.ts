@@ -3,10 +3,10 @@
  * of the Workbook view's age chart and of that refresh, for views that only render.
  */
 import { useCallback, useState } from "react";
-import type { FetchTimes } from "../../core/cache/workbook-cache";
-import type { Chart } from "../../core/import/insights";
-import { formatWhen } from "../../core/import/table-layout";
-import { AGE_BANDS, ageHistogram, countFetchedBefore, olderThanCutoff, type AgeBand } from "../../core/store-age";
+import type { FetchTimes } from "@ukco/core/cache/workbook-cache";
+import type { Chart } from "@ukco/core/import/insights";
+import { formatWhen } from "@ukco/core/import/table-layout";
+import { AGE_BANDS, ageHistogram, countFetchedBefore, olderThanCutoff, type AgeBand } from "@ukco/core/store-age";
 import type { GuardedRefresh } from "./useGuardedRefresh";
 import { useRuntime } from "../../taskpane/runtime-context";
 import { usePolled } from "../../taskpane/hooks/usePolled";

@@ -3,7 +3,7 @@
  * the picture's description, so a screen reader reads what a sighted user sees.
  */
 import { useId } from "react";
-import { chartSummary, type Chart } from "../../core/import/insights";
+import { chartSummary, type Chart } from "@ukco/core/import/insights";
 
 const ROW = 22;
 const LABEL_WIDTH = 132;

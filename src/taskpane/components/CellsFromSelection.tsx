@@ -5,8 +5,8 @@
  */
 import { Button, Field, Text } from "@fluentui/react-components";
 import { useState } from "react";
-import { collectCells, type CellParse, type CollectedCells } from "../../core/import/collect-cells";
-import { InvalidArgumentError } from "../../core/errors";
+import { collectCells, type CellParse, type CollectedCells } from "@ukco/core/import/collect-cells";
+import { InvalidArgumentError } from "@ukco/core/errors";
 import { readSelection } from "../../host/selection";
 import { ErrorBar } from "./ErrorBar";
 

@@ -17,7 +17,7 @@ import {
   tokens,
 } from "@fluentui/react-components";
 import { useMemo, useState } from "react";
-import { codeWithName } from "../../core/import/query";
+import { codeWithName } from "@ukco/core/import/query";
 
 const useStyles = makeStyles({
   chosen: {

@@ -5,7 +5,7 @@
  */
 import { Button, Combobox, Field, Option, Text } from "@fluentui/react-components";
 import { useMemo, useState } from "react";
-import { COLUMN_CHOICES, DEFAULT_COLUMNS, resolveColumns } from "../../core/import/columns";
+import { COLUMN_CHOICES, DEFAULT_COLUMNS, resolveColumns } from "@ukco/core/import/columns";
 
 const SHOWN_OPTIONS = 40;
 

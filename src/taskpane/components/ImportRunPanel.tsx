@@ -1,8 +1,8 @@
 /** Progress of the running import (rows, rows a second, time left) with Cancel, then what it came to. */
 import { Button, Field, ProgressBar, Text } from "@fluentui/react-components";
-import { describeProgress } from "../../core/import/progress";
+import { describeProgress } from "@ukco/core/import/progress";
 import { DoneBar, ErrorBar } from "./ErrorBar";
-import type { TableChanges } from "../../core/import/table-diff";
+import type { TableChanges } from "@ukco/core/import/table-diff";
 import type { ImportResult } from "../../host/import-actions";
 import type { RunState } from "../hooks/useImportRun";
 

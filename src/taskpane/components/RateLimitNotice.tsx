@@ -4,8 +4,8 @@
  * not a failure, so this is a warning that goes away by itself.
  */
 import { MessageBar, MessageBarBody, MessageBarTitle } from "@fluentui/react-components";
-import type { ServiceName } from "../../api/credentials";
-import { SERVICE_LABELS } from "../../core/api-values";
+import type { ServiceName } from "@ukco/api/credentials";
+import { SERVICE_LABELS } from "@ukco/core/api-values";
 import { useGovernor } from "../hooks/useGovernor";
 
 /** INFERRED (ours): a queue that drains within this long is not worth a notice. */

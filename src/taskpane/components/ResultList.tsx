@@ -13,7 +13,7 @@ import {
   Text,
   makeStyles,
 } from "@fluentui/react-components";
-import { shownValue, type SheetValue } from "../../core/import/columns";
+import { shownValue, type SheetValue } from "@ukco/core/import/columns";
 import { insertRowsAtSelection } from "../../host/import-actions";
 import { useAction } from "../hooks/useAction";
 import { ActionOutcome } from "./ActionOutcome";

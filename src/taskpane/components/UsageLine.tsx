@@ -3,7 +3,7 @@
  * it works, so a long refresh or import shows where it stands and that a 429 cost time, not data.
  */
 import { Text } from "@fluentui/react-components";
-import { SERVICE_LABELS } from "../../core/api-values";
+import { SERVICE_LABELS } from "@ukco/core/api-values";
 import { useUsage, type ServiceUsage } from "../hooks/useUsage";
 
 const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-GB")} ${n === 1 ? one : many}`;

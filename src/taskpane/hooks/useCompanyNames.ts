@@ -3,8 +3,8 @@
  * the engine (one batched request at most; none for companies it holds), kept as they come.
  */
 import { useEffect, useMemo, useState } from "react";
-import type { Engine } from "../../core/engine";
-import { companyFacts } from "../../core/match-names/records";
+import type { Engine } from "@ukco/core/engine";
+import { companyFacts } from "@ukco/core/match-names/records";
 
 export function useCompanyNames(engine: Engine, numbers: readonly string[]): ReadonlyMap<string, string> {
   const [names, setNames] = useState<ReadonlyMap<string, string>>(new Map());

@@ -1,7 +1,7 @@
 /** A service's sign-in status, kept current as credentials are saved, cleared or refused anywhere in the runtime. */
 import { useEffect } from "react";
-import type { ServiceName } from "../../api/credentials";
-import type { CredentialStatus } from "../../core/credentials";
+import type { ServiceName } from "@ukco/api/credentials";
+import type { CredentialStatus } from "@ukco/core/credentials";
 import { maskSecret } from "../mask";
 import { useRuntime } from "../runtime-context";
 import { useAnswer } from "./useLookup";

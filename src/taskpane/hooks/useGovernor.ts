@@ -1,7 +1,7 @@
 /** A service governor's queue state, live, ticking each second while something waits (for the countdown). */
 import { useEffect, useState } from "react";
-import type { GovernorSnapshot } from "../../api/http/governor";
-import type { ServiceName } from "../../api/credentials";
+import type { GovernorSnapshot } from "@ukco/api/http/governor";
+import type { ServiceName } from "@ukco/api/credentials";
 import { useRuntime } from "../runtime-context";
 
 export function useGovernor(service: ServiceName): GovernorSnapshot {

@@ -4,7 +4,7 @@
  * AbortSignal into the page iterator), and the outcome.
  */
 import { useCallback, useRef, useState } from "react";
-import type { Progress } from "../../core/import/progress";
+import type { Progress } from "@ukco/core/import/progress";
 import type { ImportOptions, ImportResult } from "../../host/import-actions";
 
 export type RunState =

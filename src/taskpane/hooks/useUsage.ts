@@ -4,8 +4,8 @@
  * busy, so the line speaks of this piece of work rather than the whole session. Read each second.
  */
 import { useEffect, useRef, useState } from "react";
-import type { ServiceName } from "../../api/credentials";
-import type { GovernorUsage } from "../../api/http/governor";
+import type { ServiceName } from "@ukco/api/credentials";
+import type { GovernorUsage } from "@ukco/api/http/governor";
 import { useRuntime } from "../runtime-context";
 
 export interface ServiceUsage {

@@ -5,7 +5,7 @@
  */
 import { Button } from "@fluentui/react-components";
 import { useEffect, useState } from "react";
-import type { GuessedOperation } from "../../api/guessed";
+import type { GuessedOperation } from "@ukco/api/guessed";
 import { DoneBar } from "../components/ErrorBar";
 import { useRuntime } from "../runtime-context";
 

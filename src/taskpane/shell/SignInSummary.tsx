@@ -1,7 +1,7 @@
 /** The home page's first line: whether each service (or the team gateway) is signed in, and the way to sign in. */
 import { Badge, Button, Text, makeStyles, tokens } from "@fluentui/react-components";
-import type { ServiceName } from "../../api/credentials";
-import { SERVICE_LABELS, SERVICE_NAMES } from "../../core/api-values";
+import type { ServiceName } from "@ukco/api/credentials";
+import { SERVICE_LABELS, SERVICE_NAMES } from "@ukco/core/api-values";
 import { useCredentialStatus } from "../hooks/useCredentialStatus";
 import { useRuntime } from "../runtime-context";
 

@@ -3,7 +3,7 @@
  * column of company numbers to add fields to. Followed only while the home page is shown.
  */
 import { useEffect, useState } from "react";
-import { guessSource } from "../../core/builder-source";
+import { guessSource } from "@ukco/core/builder-source";
 import { watchSelectedColumn, type SelectedColumn } from "../../host/selection-column";
 
 export interface Suggestion {

@@ -4,7 +4,7 @@
  * operation takes no `skip`, so one request at the largest `returnCount` is the whole answer.
  */
 import { z } from "zod";
-import { MAX_RETURN_COUNT } from "../../../api/product/requests";
+import { MAX_RETURN_COUNT } from "@ukco/api/product/requests";
 import { companyTable } from "./company-table";
 import type { TableSourceDefinition } from "./types";
 

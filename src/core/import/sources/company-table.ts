@@ -2,7 +2,7 @@
  * The columns of a table of company records (chosen field paths, each with its number format),
  * with extra columns of the source's own in front: the URL a company matched, a classifier score.
  */
-import type { CompanyItem } from "../../../api/product/paging";
+import type { CompanyItem } from "@ukco/api/product/paging";
 import { InvalidArgumentError } from "../../errors";
 import { asSheetText, recordRow, resolveColumns, type SheetValue } from "../columns";
 import { headerRow } from "../table-layout";

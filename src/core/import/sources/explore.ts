@@ -1,7 +1,7 @@
 /** A curated list of the explore catalogue: `GET /v2/explore/{listId}`, paged into a table. */
 import { z } from "zod";
-import { pageExploreList } from "../../../api/product/paging";
-import { MAX_RETURN_COUNT } from "../../../api/product/requests";
+import { pageExploreList } from "@ukco/api/product/paging";
+import { MAX_RETURN_COUNT } from "@ukco/api/product/requests";
 import { companyTable } from "./company-table";
 import type { RowPage, TableSourceDefinition } from "./types";
 

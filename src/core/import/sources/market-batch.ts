@@ -4,7 +4,7 @@
  * number in the order given; a number the market does not know keeps its row and says so.
  */
 import { z } from "zod";
-import { MarketSchema, MAX_BATCH_NUMBERS } from "../../../api/market/schemas";
+import { MarketSchema, MAX_BATCH_NUMBERS } from "@ukco/api/market/schemas";
 import { MARKET_COLUMNS, marketRow } from "../../market/columns";
 import { MARKET_NAMES } from "../../market/filters";
 import { asSheetText } from "../columns";

@@ -3,8 +3,8 @@
  * (advance Offset; stop at TotalCount or on a short page), governed at 60 requests a minute.
  */
 import { z } from "zod";
-import { pageMarketCompanies } from "../../../api/market/paging";
-import { MarketSchema, MAX_LIMIT } from "../../../api/market/schemas";
+import { pageMarketCompanies } from "@ukco/api/market/paging";
+import { MarketSchema, MAX_LIMIT } from "@ukco/api/market/schemas";
 import { MARKET_COLUMNS, marketRow } from "../../market/columns";
 import { describeMarketQuery, MARKET_FILTER_FIELDS, MARKET_NAMES, marketRequest } from "../../market/filters";
 import { asSheetText } from "../columns";

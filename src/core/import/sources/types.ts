@@ -5,8 +5,8 @@
  * The saved form is plain JSON checked by the kind's zod schema; it never holds a credential.
  */
 import type { z } from "zod";
-import type { ApiClients } from "../../../api/factory";
-import type { CallOptions } from "../../../api/http/types";
+import type { ApiClients } from "@ukco/api/factory";
+import type { CallOptions } from "@ukco/api/http/types";
 import type { SheetValue } from "../columns";
 
 /** One page of rows, ready for the sheet; `invalid` counts records shown as error rows in their place. */

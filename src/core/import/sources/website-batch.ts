@@ -1,7 +1,7 @@
 /** Companies for the website addresses of a selection: `POST /v2/companies/by-website/batch`, paged. */
 import { z } from "zod";
-import { pageWebsiteBatch } from "../../../api/product/paging";
-import { MAX_RETURN_COUNT } from "../../../api/product/requests";
+import { pageWebsiteBatch } from "@ukco/api/product/paging";
+import { MAX_RETURN_COUNT } from "@ukco/api/product/requests";
 import { asSheetText } from "../columns";
 import { matchedUrl, MAX_BATCH_URLS } from "../../explore/websites";
 import { companyTable } from "./company-table";
