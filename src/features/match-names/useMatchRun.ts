@@ -4,7 +4,7 @@
  * progress and Cancel. A finished (or cancelled) run writes the result columns and hands the new
  * session, with its review queue, to the session hook.
  */
-import { useCallback, useMemo, useRef, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import type { ApiClients } from "@ukco/api/factory";
 import { AuthRequiredError } from "@ukco/core/api-values";
 import type { CredentialStore } from "@ukco/core/credentials";
@@ -25,17 +25,43 @@ import { DEFAULT_THRESHOLD, type Threshold } from "@ukco/core/match-names/queue"
 import { runMatchNames, type RunProgress } from "@ukco/core/match-names/run";
 import type { OutputKind } from "@ukco/core/match-names/session";
 import { readNameBlock, writeResultColumns } from "./host";
+import { useLookup, type LookupState } from "../../taskpane/hooks/useLookup";
 import type { SessionState } from "./useMatchSession";
 import { runMessage } from "./words";
 
 /** INFERRED (ours): the most rows one run takes; five batch jobs' worth of distinct names and more. */
 export const MAX_NAME_ROWS = 20_000;
 
+/** What a finished (or cancelled) run came to. */
+interface RunOutcome {
+  message: string;
+  failures: string[];
+  cancelled: boolean;
+  teamProblem?: unknown;
+}
+
 export type MatchRunState =
   | { status: "idle" }
   | { status: "running"; progress?: RunProgress; cancelling: boolean }
-  | { status: "done"; message: string; failures: string[]; cancelled: boolean; teamProblem?: unknown }
+  | ({ status: "done" } & RunOutcome)
   | { status: "failed"; error: unknown };
+
+function matchRunState(state: LookupState<void, RunOutcome, RunProgress>): MatchRunState {
+  switch (state.status) {
+    case "idle":
+      return state;
+    case "loading":
+      return {
+        status: "running",
+        cancelling: state.cancelling === true,
+        ...(state.progress !== undefined ? { progress: state.progress } : {}),
+      };
+    case "done":
+      return { status: "done", ...state.result };
+    case "failed":
+      return { status: "failed", error: state.error };
+  }
+}
 
 export function useMatchRun(clients: ApiClients, engine: Engine, credentials: CredentialStore, sessions: SessionState) {
   const [block, setBlock] = useState<SheetBlock | undefined>();
@@ -43,8 +69,6 @@ export function useMatchRun(clients: ApiClients, engine: Engine, credentials: Cr
   const [readError, setReadError] = useState<unknown>();
   const [threshold, setThreshold] = useState<Threshold>(DEFAULT_THRESHOLD);
   const [output, setOutput] = useState<OutputKind>("values");
-  const [state, setState] = useState<MatchRunState>({ status: "idle" });
-  const controller = useRef<AbortController | undefined>(undefined);
 
   const options = useMemo(() => (block ? columnOptions(block, choice.header) : []), [block, choice.header]);
   const rows = useMemo(() => (block ? nameRows(block, choice) : []), [block, choice]);
@@ -67,59 +91,50 @@ export function useMatchRun(clients: ApiClients, engine: Engine, credentials: Cr
     }
   }, []);
 
+  // The run: a Lookup whose ask reads the choices made when Start is pressed.
+  const run = useLookup<void, RunOutcome, RunProgress>(async (_, signal, report) => {
+    if (!block) throw new Error("No names have been taken from the sheet yet.");
+    // Signed out, nothing is sent and nothing is written: the message bar offers the way to sign in.
+    if (!(await credentials.status("matching")).signedIn) throw new AuthRequiredError("matching", "missing");
+    const keys = distinctKeys(rows.map((r) => r.key));
+    const outcome = await runMatchNames(clients.matching, keys, {
+      signal,
+      onProgress: report,
+      // UKCO.MATCH formulas for the same names then answer from the cache, with no second job.
+      remember: (key, match) => void engine.rememberAnswer("matches", key, match),
+      // Through a team gateway, the team's decisions answer first; only the rest go to jobs.
+      team: clients.team,
+    });
+    // A credential the service refused fails every job alike: say so, and write no row of it.
+    const refused = outcome.failures.find((f) => f.cause instanceof AuthRequiredError)?.cause;
+    if (refused && outcome.results.size === 0) throw refused;
+    const place = placeResults(block, choice.header, sessions.latest());
+    const { session, grid } = buildSession({
+      block,
+      choice,
+      rows,
+      outcome,
+      threshold,
+      output,
+      column: place.column,
+      now: new Date(),
+    });
+    await writeResultColumns(block.sheet, place.column, session.firstRow, grid, session.headerRow);
+    sessions.update(session);
+    const where = `columns ${columnLetters(place.column)} to ${columnLetters(place.column + OUTPUT_WIDTH - 1)}`;
+    const message = runMessage(outcome, keys.length, where, place.replacesPrevious);
+    return {
+      message,
+      failures: session.failures,
+      cancelled: outcome.cancelled,
+      ...(outcome.teamProblem !== undefined ? { teamProblem: outcome.teamProblem } : {}),
+    };
+  });
+  const state = useMemo(() => matchRunState(run.state), [run.state]);
+  const { run: ask } = run;
   const start = useCallback(async () => {
-    if (!block) return;
-    const stop = new AbortController();
-    controller.current = stop;
-    setState({ status: "running", cancelling: false });
-    try {
-      // Signed out, nothing is sent and nothing is written: the message bar offers the way to sign in.
-      if (!(await credentials.status("matching")).signedIn) throw new AuthRequiredError("matching", "missing");
-      const keys = distinctKeys(rows.map((r) => r.key));
-      const outcome = await runMatchNames(clients.matching, keys, {
-        signal: stop.signal,
-        onProgress: (progress) => setState((s) => (s.status === "running" ? { ...s, progress } : s)),
-        // UKCO.MATCH formulas for the same names then answer from the cache, with no second job.
-        remember: (key, match) => void engine.rememberAnswer("matches", key, match),
-        // Through a team gateway, the team's decisions answer first; only the rest go to jobs.
-        team: clients.team,
-      });
-      // A credential the service refused fails every job alike: say so, and write no row of it.
-      const refused = outcome.failures.find((f) => f.cause instanceof AuthRequiredError)?.cause;
-      if (refused && outcome.results.size === 0) throw refused;
-      const place = placeResults(block, choice.header, sessions.latest());
-      const { session, grid } = buildSession({
-        block,
-        choice,
-        rows,
-        outcome,
-        threshold,
-        output,
-        column: place.column,
-        now: new Date(),
-      });
-      await writeResultColumns(block.sheet, place.column, session.firstRow, grid, session.headerRow);
-      sessions.update(session);
-      const where = `columns ${columnLetters(place.column)} to ${columnLetters(place.column + OUTPUT_WIDTH - 1)}`;
-      const message = runMessage(outcome, keys.length, where, place.replacesPrevious);
-      setState({
-        status: "done",
-        message,
-        failures: session.failures,
-        cancelled: outcome.cancelled,
-        ...(outcome.teamProblem !== undefined ? { teamProblem: outcome.teamProblem } : {}),
-      });
-    } catch (error) {
-      setState({ status: "failed", error });
-    } finally {
-      controller.current = undefined;
-    }
-  }, [block, choice, rows, threshold, output, clients, engine, credentials, sessions]);
-
-  const cancel = useCallback(() => {
-    controller.current?.abort();
-    setState((s) => (s.status === "running" ? { ...s, cancelling: true } : s));
-  }, []);
+    if (block) await ask();
+  }, [block, ask]);
 
   return {
     block,
@@ -136,7 +151,7 @@ export function useMatchRun(clients: ApiClients, engine: Engine, credentials: Cr
     setOutput,
     state,
     start,
-    cancel,
-    dismiss: () => setState({ status: "idle" }),
+    cancel: run.cancel,
+    dismiss: run.reset,
   };
 }

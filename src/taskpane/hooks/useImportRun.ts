@@ -1,47 +1,52 @@
 /**
  * An import or table refresh in progress, owned by the view that started it (views stay mounted,
- * so it carries on while the user looks elsewhere): progress as rows arrive, Cancel (an
- * AbortSignal into the page iterator), and the outcome.
+ * so it carries on while the user looks elsewhere): a Lookup whose question is the import, its
+ * progress reported as rows arrive and the table is made, Cancel (its AbortSignal reaches the page
+ * iterator, and the rows written so far are the outcome), and the outcome.
  */
-import { useCallback, useRef, useState } from "react";
+import { useMemo } from "react";
 import type { Progress } from "@ukco/core/import/progress";
 import type { ImportOptions, ImportResult } from "../../host/import-actions";
+import { useLookup, type LookupState } from "./useLookup";
+
+/** What a running import has reported: its rows so far, and the table and sheet once made. */
+interface Reported {
+  progress?: Progress;
+  table?: string;
+  sheet?: string;
+}
 
 export type RunState =
   | { status: "idle" }
-  | { status: "running"; progress?: Progress; table?: string; sheet?: string; cancelling: boolean }
+  | ({ status: "running"; cancelling: boolean } & Reported)
   | { status: "done"; result: ImportResult }
   | { status: "failed"; error: unknown };
 
 export type ImportAction = (options: ImportOptions) => Promise<ImportResult>;
 
+function runState(state: LookupState<ImportAction, ImportResult, Reported>): RunState {
+  switch (state.status) {
+    case "idle":
+      return state;
+    case "loading":
+      return { status: "running", cancelling: state.cancelling === true, ...state.progress };
+    case "done":
+      return { status: "done", result: state.result };
+    case "failed":
+      return { status: "failed", error: state.error };
+  }
+}
+
 export function useImportRun(): { state: RunState; run(action: ImportAction): Promise<void>; cancel(): void } {
-  const [state, setState] = useState<RunState>({ status: "idle" });
-  const controller = useRef<AbortController | undefined>(undefined);
-
-  const run = useCallback(async (action: ImportAction) => {
-    const stop = new AbortController();
-    controller.current = stop;
-    setState({ status: "running", cancelling: false });
-    const update = (patch: Partial<Extract<RunState, { status: "running" }>>) =>
-      setState((current) => (current.status === "running" ? { ...current, ...patch } : current));
-    try {
-      const result = await action({
-        signal: stop.signal,
-        onProgress: (progress) => update({ progress }),
-        onStarted: (table, sheet) => update({ table, sheet }),
-      });
-      setState({ status: "done", result });
-    } catch (error) {
-      setState({ status: "failed", error });
-    } finally {
-      controller.current = undefined;
-    }
-  }, []);
-
-  const cancel = useCallback(() => {
-    controller.current?.abort();
-    setState((current) => (current.status === "running" ? { ...current, cancelling: true } : current));
-  }, []);
-  return { state, run, cancel };
+  const { state, run, cancel } = useLookup<ImportAction, ImportResult, Reported>((action, signal, report) => {
+    let reported: Reported = {};
+    const add = (more: Reported) => report((reported = { ...reported, ...more }));
+    return action({
+      signal,
+      onProgress: (progress) => add({ progress }),
+      onStarted: (table, sheet) => add({ table, sheet }),
+    });
+  });
+  const shown = useMemo(() => runState(state), [state]);
+  return { state: shown, run, cancel };
 }

@@ -1,26 +1,33 @@
 /**
  * The pane's one way to hold async state: one question (to a service, to Excel, to the engine)
- * whose answer a view shows, as loading, value or error, with cancel (`reset`) and `retry`.
- * `useLookup` asks when the view says so, `useAnswer` whenever what it asks changes, and `useAction`
- * (hooks/useAction.ts) is a Lookup whose question is an action. The rule: only the latest question's answer
- * counts. Asking again, resetting or leaving the view aborts the question before (its AbortSignal
- * fires), and an answer or failure that arrives for a question no longer current is dropped, so a
- * slow first answer can never overwrite a quicker second one. A failure is kept as thrown; the
- * words the user reads are written once, by the message bar (LookupStatus → ErrorBar).
+ * whose answer a view shows, as loading (with the progress a long run reports), value or error,
+ * with `reset`, `cancel` and `retry`. `useLookup` asks when the view says so, `useAnswer` whenever
+ * what it asks changes, `useAction` (hooks/useAction.ts) is a Lookup whose question is an action,
+ * and the long runs (imports, Match names) are Lookups whose ask reports progress. The rule: only
+ * the latest question's answer counts. Asking again, resetting or leaving the view aborts the
+ * question before (its AbortSignal fires), and an answer or failure that arrives for a question no
+ * longer current is dropped, so a slow first answer can never overwrite a quicker second one.
+ * `cancel` is the one way to stop a question and still hear its end: it aborts the signal but the
+ * question stays current, so a run that stops part-way says what it did. A failure is kept as
+ * thrown; the words the user reads are written once, by the message bar (LookupStatus → ErrorBar).
  *
  * Parsing what the user typed belongs in the `ask` function too: a bad input then fails the same
  * way a refused request does, and shows in the same place.
  */
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 
-export type LookupState<Q, R> =
+export type LookupState<Q, R, P = never> =
   | { status: "idle" }
-  /** `previous`: the answer shown before this question, for a view that keeps it on screen meanwhile. */
-  | { status: "loading"; query: Q; previous?: R }
+  /**
+   * `previous`: the answer shown before this question, for a view that keeps it on screen meanwhile;
+   * `progress`: what the ask last reported; `cancelling`: cancelled, its end not yet heard.
+   */
+  | { status: "loading"; query: Q; previous?: R; progress?: P; cancelling?: true }
   | { status: "done"; query: Q; result: R }
   | { status: "failed"; query: Q; error: unknown };
 
-export type Ask<Q, R> = (query: Q, signal: AbortSignal) => Promise<R> | R;
+/** Asks `query`; a long run reports its progress as it goes (shown only while its question is current). */
+export type Ask<Q, R, P = never> = (query: Q, signal: AbortSignal, report: (progress: P) => void) => Promise<R> | R;
 
 export interface LookupOptions {
   /** Quiet time before asking (typing in a picker should not spend a request per key); the state is loading meanwhile. */
@@ -35,15 +42,15 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 /** The state machine behind useLookup, free of React so its rule can be tested on its own. */
-export class Lookup<Q, R> {
-  private current: LookupState<Q, R> = { status: "idle" };
+export class Lookup<Q, R, P = never> {
+  private current: LookupState<Q, R, P> = { status: "idle" };
   private running: AbortController | undefined;
   private last: { query: Q; options: LookupOptions } | undefined;
   private readonly listeners = new Set<() => void>();
 
-  constructor(private readonly ask: Ask<Q, R>) {}
+  constructor(private readonly ask: Ask<Q, R, P>) {}
 
-  get state(): LookupState<Q, R> {
+  get state(): LookupState<Q, R, P> {
     return this.current;
   }
 
@@ -65,7 +72,11 @@ export class Lookup<Q, R> {
     try {
       if (delayMs > 0) await pause(delayMs, stop.signal);
       if (stop.signal.aborted) return;
-      const result = await this.ask(query, stop.signal);
+      const report = (progress: P) => {
+        const now = this.current;
+        if (this.running === stop && now.status === "loading") this.set({ ...now, progress });
+      };
+      const result = await this.ask(query, stop.signal, report);
       if (this.running === stop) this.set({ status: "done", query, result });
     } catch (error) {
       if (this.running === stop) this.set({ status: "failed", query, error });
@@ -77,40 +88,51 @@ export class Lookup<Q, R> {
   /** Asks the last question again (after a failure, or when what it read has changed); nothing if none was asked. */
   readonly retry = (): Promise<void> => (this.last ? this.run(this.last.query, this.last.options) : Promise.resolve());
 
-  /** Back to idle (cancel): the question in flight is aborted and its answer will be dropped. */
+  /** Stops the question in flight (its signal fires) but still shows how it ends: a run's partial outcome, or its failure. */
+  readonly cancel = (): void => {
+    const now = this.current;
+    if (!this.running || now.status !== "loading") return;
+    this.running.abort();
+    this.set({ ...now, cancelling: true });
+  };
+
+  /** Back to idle: the question in flight is aborted and its answer will be dropped. */
   readonly reset = (): void => {
     this.running?.abort();
     this.running = undefined;
     this.set({ status: "idle" });
   };
 
-  private set(next: LookupState<Q, R>): void {
+  private set(next: LookupState<Q, R, P>): void {
     this.current = next;
     for (const listener of this.listeners) listener();
   }
 }
 
-export interface UseLookup<Q, R> {
-  state: LookupState<Q, R>;
+export interface UseLookup<Q, R, P = never> {
+  state: LookupState<Q, R, P>;
   run(query: Q, options?: LookupOptions): Promise<void>;
   retry(): Promise<void>;
+  cancel(): void;
   reset(): void;
 }
 
 /** A Lookup owned by the calling component: `ask` may close over props (the latest one is used), and unmounting aborts. */
-export function useLookup<Q, R>(ask: Ask<Q, R>): UseLookup<Q, R> {
+export function useLookup<Q, R, P = never>(ask: Ask<Q, R, P>): UseLookup<Q, R, P> {
   const latest = useRef(ask);
   useEffect(() => {
     latest.current = ask;
   });
-  const [lookup] = useState(() => new Lookup<Q, R>((query, signal) => latest.current(query, signal)));
+  const [lookup] = useState(
+    () => new Lookup<Q, R, P>((query, signal, report) => latest.current(query, signal, report)),
+  );
   const state = useSyncExternalStore(
     lookup.subscribe,
     () => lookup.state,
     () => lookup.state,
   );
   useEffect(() => lookup.reset, [lookup]);
-  return { state, run: lookup.run, retry: lookup.retry, reset: lookup.reset };
+  return { state, run: lookup.run, retry: lookup.retry, cancel: lookup.cancel, reset: lookup.reset };
 }
 
 /**

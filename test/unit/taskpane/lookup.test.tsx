@@ -111,6 +111,57 @@ test("while the next question loads, the answer shown before is still at hand; n
   expect(lookup.state).toEqual({ status: "loading", query: "d" });
 });
 
+/** A long run the test drives by hand: it reports progress, and ends with what it did when stopped. */
+function manualRun() {
+  const runs: { name: string; signal: AbortSignal; report(rows: number): void; finish(): void }[] = [];
+  const ask = (name: string, signal: AbortSignal, report: (rows: number) => void) =>
+    new Promise<string>((resolve) => {
+      let rows = 0;
+      runs.push({
+        name,
+        signal,
+        report: (n) => report((rows = n)),
+        finish: () => resolve(`${rows} rows of ${name}${signal.aborted ? ", then cancelled" : ""}`),
+      });
+    });
+  return { runs, ask };
+}
+
+test("a long run's progress shows while it is current; a run asked over never moves the one after", async () => {
+  const work = manualRun();
+  const lookup = new Lookup(work.ask);
+  const first = lookup.run("companies");
+  call(work.runs, 0).report(500);
+  expect(lookup.state).toEqual({ status: "loading", query: "companies", progress: 500 });
+
+  const second = lookup.run("groups");
+  call(work.runs, 0).report(1_000);
+  expect(lookup.state).toEqual({ status: "loading", query: "groups" });
+  call(work.runs, 1).report(20);
+  expect(lookup.state).toEqual({ status: "loading", query: "groups", progress: 20 });
+  call(work.runs, 0).finish();
+  call(work.runs, 1).finish();
+  await Promise.all([first, second]);
+  expect(lookup.state).toEqual({ status: "done", query: "groups", result: "20 rows of groups" });
+});
+
+test("cancel stops the run (its signal fires) and shows how it ended: the rows it wrote, not nothing", async () => {
+  const work = manualRun();
+  const lookup = new Lookup(work.ask);
+  const running = lookup.run("companies");
+  call(work.runs, 0).report(500);
+  lookup.cancel();
+  expect(call(work.runs, 0).signal.aborted).toBe(true);
+  expect(lookup.state).toEqual({ status: "loading", query: "companies", progress: 500, cancelling: true });
+  call(work.runs, 0).finish();
+  await running;
+  expect(lookup.state).toEqual({ status: "done", query: "companies", result: "500 rows of companies, then cancelled" });
+
+  // With nothing running, cancel changes nothing.
+  lookup.cancel();
+  expect(lookup.state.status).toBe("done");
+});
+
 describe("with a quiet time", () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
