@@ -2,7 +2,11 @@
  * What UKCO.CLASSIFY sends: a website when the input looks like one (`https://…`, `www.…`, or a
  * bare domain such as `example.co.uk/about`), otherwise a description. One cache key each.
  */
-import { MAX_TEXT_LENGTH, MAX_WEBSITE_LENGTH, type InstantClassificationRequest } from "@ukco/api/classification/schemas";
+import {
+  MAX_TEXT_LENGTH,
+  MAX_WEBSITE_LENGTH,
+  type InstantClassificationRequest,
+} from "@ukco/api/classification/schemas";
 import { InvalidArgumentError } from "./errors";
 
 const URL_LIKE = /^(?:https?:\/\/\S+|www\.\S+|[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,24}(?:[/?#]\S*)?)$/i;

@@ -7,7 +7,12 @@ import type { ApiClients } from "@ukco/api/factory";
 import type { BodyReader } from "@ukco/api/http/body-reader";
 import { createApiClients } from "@ukco/core/api-values";
 import { systemClock } from "@ukco/core/api-values";
-import { applyServiceOverrides, loadDeploymentConfig, type DeploymentConfig, type ServiceUrls } from "@ukco/core/config";
+import {
+  applyServiceOverrides,
+  loadDeploymentConfig,
+  type DeploymentConfig,
+  type ServiceUrls,
+} from "@ukco/core/config";
 import { CredentialStore } from "@ukco/core/credentials";
 import { Engine } from "@ukco/core/engine";
 import { keepQuotas } from "@ukco/core/quota-memory";
