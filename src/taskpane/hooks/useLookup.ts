@@ -71,7 +71,11 @@ export class Lookup<Q, R, P = never> {
     this.set(previous === undefined ? { status: "loading", query } : { status: "loading", query, previous });
     try {
       if (delayMs > 0) await pause(delayMs, stop.signal);
-      if (stop.signal.aborted) return;
+      if (stop.signal.aborted) {
+        // Cancelled before it was asked: nothing ran, so there is no end to show.
+        if (this.running === stop) this.set({ status: "idle" });
+        return;
+      }
       const report = (progress: P) => {
         const now = this.current;
         if (this.running === stop && now.status === "loading") this.set({ ...now, progress });

@@ -162,6 +162,16 @@ test("cancel stops the run (its signal fires) and shows how it ended: the rows i
   expect(lookup.state.status).toBe("done");
 });
 
+test("a question cancelled in its quiet time is never asked, and the view is idle again, not loading", async () => {
+  const work = manualRun();
+  const lookup = new Lookup(work.ask);
+  const waiting = lookup.run("companies", { delayMs: 10 });
+  lookup.cancel();
+  await waiting;
+  expect(work.runs).toHaveLength(0);
+  expect(lookup.state).toEqual({ status: "idle" });
+});
+
 describe("with a quiet time", () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
