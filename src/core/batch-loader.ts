@@ -59,6 +59,11 @@ export interface BatchLoaderOptions<V, N = never> {
   plan?(keys: number): number[];
   /** Told how long each request took and how many keys it carried, to size later plans. */
   observe?(keys: number, ms: number): void;
+  /**
+   * When the plan puts a smaller request first (the first cells' own), it leaves this long before
+   * the rest, so it reaches the service ahead of them; default 0 (all leave together).
+   */
+  firstAheadMs?: number;
 }
 
 type Attempt<V> = { ok: true; results: ReadonlyMap<string, V | Error> } | { ok: false; error: unknown };
@@ -261,8 +266,17 @@ export class BatchLoader<V, N = never> {
     this.flushTimer.cancel();
     const queued = this.queue;
     this.queue = [];
+    const sizes = this.planFor(queued.length);
+    const ahead = this.options.firstAheadMs ?? 0;
+    if (ahead > 0 && sizes.length > 1 && sizes[0]! < sizes[1]!) {
+      void this.send(queued.slice(0, sizes[0]));
+      void this.options.clock.sleep(ahead).then(() => this.sendAll(queued.slice(sizes[0]), sizes.slice(1)));
+    } else this.sendAll(queued, sizes);
+  }
+
+  private sendAll(queued: Entry<V, N>[], sizes: readonly number[]): void {
     let start = 0;
-    for (const size of this.planFor(queued.length)) {
+    for (const size of sizes) {
       void this.send(queued.slice(start, start + size));
       start += size;
     }

@@ -216,6 +216,39 @@ describe("a failed request reaches only the keys that must see it", () => {
     expect(settled).toEqual(["vA", "vB", "vC"]);
   });
 
+  test("the first cells' smaller request leaves ahead of the rest, so the service meets it first; equal ones leave together", async () => {
+    const clock = new FakeClock();
+    const sent: { keys: number; at: number }[] = [];
+    const batches = (plan: (n: number) => number[]) =>
+      loader(
+        clock,
+        async (keys) => {
+          sent.push({ keys: keys.length, at: clock.now() });
+          return echo(keys);
+        },
+        { burstWindowMs: 0, maxDelayMs: 0, plan, firstAheadMs: 10 },
+      );
+    const burst = (plan: (n: number) => number[]) => {
+      const b = batches(plan);
+      return Promise.all(Array.from({ length: 100 }, (_, i) => b.load(`K${i}`)));
+    };
+    const start = clock.now();
+    await clock.drive(burst(() => [10, 45, 45]));
+    expect(sent).toEqual([
+      { keys: 10, at: start },
+      { keys: 45, at: start + 10 },
+      { keys: 45, at: start + 10 },
+    ]);
+
+    sent.length = 0;
+    const again = clock.now();
+    await clock.drive(burst(() => [50, 50]));
+    expect(sent).toEqual([
+      { keys: 50, at: again },
+      { keys: 50, at: again },
+    ]);
+  });
+
   test("a plan that does not cover the burst in allowed requests is not trusted: the fewest go instead", async () => {
     const clock = new FakeClock();
     const sent: number[] = [];
