@@ -127,6 +127,8 @@ export interface BatchLoaderStats {
 export class BatchLoader<V, N = never> {
   private readonly entries = new Map<string, Entry<V, N>>();
   private queue: Entry<V, N>[] = [];
+  /** A first request has gone ahead; the rest of its burst waits queued for its turn. */
+  private holding = false;
   private readonly flushTimer: QuietTimer;
   /** Asks by deadline (all wait the same time, so arrival order is deadline order). */
   private deadlines: LoaderAsk<V, unknown>[] = [];
@@ -261,20 +263,32 @@ export class BatchLoader<V, N = never> {
     else this.flushTimer.nudge();
   }
 
-  /** Sends everything queued now, in the requests the plan cuts it into (by default batches of `maxBatchSize`). */
+  /**
+   * Sends everything queued now, in the requests the plan cuts it into (by default batches of
+   * `maxBatchSize`). A smaller first request goes `firstAheadMs` before the rest, which stay
+   * queued meanwhile: an ask cancelled then is dropped from the queue, and a new ask joins its key.
+   */
   flush(): void {
     this.flushTimer.cancel();
-    const queued = this.queue;
-    this.queue = [];
-    const sizes = this.planFor(queued.length);
+    if (this.holding) return;
+    const sizes = this.planFor(this.queue.length);
     const ahead = this.options.firstAheadMs ?? 0;
     if (ahead > 0 && sizes.length > 1 && sizes[0]! < sizes[1]!) {
-      void this.send(queued.slice(0, sizes[0]));
-      void this.options.clock.sleep(ahead).then(() => this.sendAll(queued.slice(sizes[0]), sizes.slice(1)));
-    } else this.sendAll(queued, sizes);
+      void this.send(this.queue.splice(0, sizes[0]));
+      this.holding = true;
+      const rest = sizes.slice(1);
+      void this.options.clock.sleep(ahead).then(() => {
+        this.holding = false;
+        // What the rest were planned for, unless asks came or went meanwhile.
+        const planned = rest.reduce((sum, n) => sum + n, 0) === this.queue.length;
+        this.sendQueued(planned ? rest : this.planFor(this.queue.length));
+      });
+    } else this.sendQueued(sizes);
   }
 
-  private sendAll(queued: Entry<V, N>[], sizes: readonly number[]): void {
+  private sendQueued(sizes: readonly number[]): void {
+    const queued = this.queue;
+    this.queue = [];
     let start = 0;
     for (const size of sizes) {
       void this.send(queued.slice(start, start + size));

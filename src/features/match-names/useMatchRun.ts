@@ -46,7 +46,7 @@ export type MatchRunState =
   | ({ status: "done" } & RunOutcome)
   | { status: "failed"; error: unknown };
 
-function matchRunState(state: LookupState<void, RunOutcome, RunProgress>): MatchRunState {
+function matchRunState(state: LookupState<SheetBlock, RunOutcome, RunProgress>): MatchRunState {
   switch (state.status) {
     case "idle":
       return state;
@@ -91,9 +91,8 @@ export function useMatchRun(clients: ApiClients, engine: Engine, credentials: Cr
     }
   }, []);
 
-  // The run: a Lookup whose ask reads the choices made when Start is pressed.
-  const run = useLookup<void, RunOutcome, RunProgress>(async (_, signal, report) => {
-    if (!block) throw new Error("No names have been taken from the sheet yet.");
+  // The run: a Lookup asked for the names taken, with the choices made when Start is pressed.
+  const run = useLookup<SheetBlock, RunOutcome, RunProgress>(async (block, signal, report) => {
     // Signed out, nothing is sent and nothing is written: the message bar offers the way to sign in.
     if (!(await credentials.status("matching")).signedIn) throw new AuthRequiredError("matching", "missing");
     const keys = distinctKeys(rows.map((r) => r.key));
@@ -133,7 +132,7 @@ export function useMatchRun(clients: ApiClients, engine: Engine, credentials: Cr
   const state = useMemo(() => matchRunState(run.state), [run.state]);
   const { run: ask } = run;
   const start = useCallback(async () => {
-    if (block) await ask();
+    if (block) await ask(block);
   }, [block, ask]);
 
   return {

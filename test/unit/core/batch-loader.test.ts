@@ -249,6 +249,28 @@ describe("a failed request reaches only the keys that must see it", () => {
     ]);
   });
 
+  test("while the first request goes ahead the rest stay queued: a cancelled ask is not sent, a new one joins its key", async () => {
+    const clock = new FakeClock();
+    const sent: string[][] = [];
+    const batches = loader(
+      clock,
+      async (keys) => {
+        sent.push([...keys]);
+        return echo(keys);
+      },
+      { burstWindowMs: 0, maxDelayMs: 0, plan: (n) => [1, n - 1], firstAheadMs: 10 },
+    );
+    const leaving = new AbortController();
+    const asks = [batches.load("A"), batches.load("B"), batches.load("C", leaving.signal).catch(() => "cancelled")];
+    await clock.advance(5);
+    expect(sent).toEqual([["A"]]);
+    leaving.abort();
+    asks.push(batches.load("B"));
+    await clock.advance(10);
+    await expect(Promise.all(asks)).resolves.toEqual(["value of A", "value of B", "cancelled", "value of B"]);
+    expect(sent).toEqual([["A"], ["B"]]);
+  });
+
   test("a plan that does not cover the burst in allowed requests is not trusted: the fewest go instead", async () => {
     const clock = new FakeClock();
     const sent: number[] = [];
